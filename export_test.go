@@ -1,0 +1,30 @@
+package id
+
+import "math/rand/v2"
+
+// The generator seam, for tests in package id_test: a generator with a
+// chosen entropy source, driven with chosen clock readings, whose state
+// can be set from an ID.
+
+// Generator is the test handle on the unexported generator.
+type Generator struct{ g *generator }
+
+// NewGenerator returns a fresh generator that draws from src.
+func NewGenerator(src rand.Source) Generator { return Generator{newGenerator(src)} }
+
+// Next returns the next ID for a clock reading of nowMillis Unix milliseconds.
+func (g Generator) Next(nowMillis int64) ID { return g.g.next(nowMillis) }
+
+// SetLast sets the generator's state as if last was the last ID it made.
+func (g Generator) SetLast(last ID) {
+	g.g.mu.Lock()
+	defer g.g.mu.Unlock()
+	g.g.started = true
+	g.g.ms = last.u.Time()
+	w0 := uint64(last.u[6])<<8 | uint64(last.u[7])
+	var lo uint64
+	for _, b := range last.u[8:16] {
+		lo = lo<<8 | uint64(b)
+	}
+	g.g.hi, g.g.lo = w0, lo
+}

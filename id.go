@@ -1,0 +1,229 @@
+package id
+
+import (
+	crand "crypto/rand"
+	"database/sql/driver"
+	"encoding/binary"
+	"errors"
+	"math/bits"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/oklog/ulid/v2"
+)
+
+// ID is an entity identifier: a ULID, 16 bytes, whose text form is 26
+// lowercase Crockford base32 characters (KEYS-1, KEYS-4).
+//
+// ID is opaque, comparable and immutable: it works with == and as a map
+// key. The only ways to get a non-zero ID are [New], [Parse], [MustParse]
+// and the decoders [ID.UnmarshalText] and [ID.Scan], which all share one
+// strict validator (KEYS-3).
+//
+// The zero ID means "no id". New, Parse and Scan never return it, its text
+// form is empty, and [ID.Value] refuses to write it.
+type ID struct {
+	u ulid.ULID // ULID spec "Binary Layout": 48-bit big-endian Unix ms, then 80 random bits
+}
+
+// maxMillis is the largest timestamp a ULID can carry: 2^48-1 milliseconds
+// after the Unix epoch, 10889-08-02T05:31:50.655Z (ULID spec, "Components").
+const maxMillis = 1<<48 - 1
+
+// ErrZero is returned by [ID.Value] for the zero ID: the zero ID names no
+// row, so writing it is refused before anything reaches the database (a
+// forgotten [New] fails loudly, SPEC D2). It does not wrap [ErrInvalid]:
+// the value was never read from outside.
+var ErrZero = errors.New("id: refusing to write the zero id (use id.New(), or sql.Null[id.ID] for NULL)")
+
+// New returns a new ID: the current time in Unix milliseconds (UTC) and 80
+// bits of monotonic entropy (KEYS-1, KEYS-2, KEYS-7; ULID spec,
+// "Monotonicity").
+//
+// New is safe for concurrent use, never returns the zero ID and never
+// fails. Each call returns an ID greater than every ID any earlier call in
+// this process had returned:
+//
+//   - the first ID of a millisecond takes 80 fresh bits from a ChaCha8
+//     generator seeded from crypto/rand, a cryptographically secure source;
+//   - later IDs of the same millisecond add a random increment in
+//     [1, 2^32) to the previous 80 bits;
+//   - when the wall clock steps backwards, the timestamp holds at the last
+//     millisecond used until the clock passes it;
+//   - when the 80 bits would overflow, the timestamp moves on by one
+//     millisecond, ahead of the clock, and the clock catches up.
+//
+// Clock readings before 1970-01-01T00:00:00.000Z are taken as that
+// instant (0 ms), and readings after 10889-08-02T05:31:50.655Z, the last
+// millisecond a ULID can carry, as that millisecond: the timestamp is
+// clamped, never wrapped. The only way New can panic is to exhaust that
+// last millisecond, which takes a clock past the year 10889 and on the
+// order of 2^48 calls; no larger ULID exists to return.
+//
+// Across processes and machines, IDs are unique by their 80 random bits and
+// ordered only to the millisecond.
+func New() ID {
+	return std.next(time.Now().UnixMilli())
+}
+
+// std is the process-wide generator behind New.
+var std = newGenerator(newEntropy())
+
+// newEntropy returns a ChaCha8 generator seeded with 32 bytes from
+// crypto/rand (which never fails since Go 1.24).
+func newEntropy() rand.Source {
+	var seed [32]byte
+	crand.Read(seed[:])
+	return rand.NewChaCha8(seed)
+}
+
+// generator is the monotonic ULID generator of SPEC §6. Its seam for tests
+// is the entropy source and the clock reading passed to next.
+type generator struct {
+	mu      sync.Mutex
+	started bool        // false until the first ID is made
+	ms      uint64      // timestamp of the last ID, Unix milliseconds
+	hi      uint64      // top 16 of the last ID's 80 random bits
+	lo      uint64      // low 64 of the last ID's 80 random bits
+	src     rand.Source // entropy; used only under mu
+}
+
+func newGenerator(src rand.Source) *generator {
+	return &generator{src: src}
+}
+
+// next returns the next ID for a clock reading of now Unix milliseconds.
+// The reading may be taken before the lock: it is clamped to the last
+// millisecond used, so the state never moves backwards.
+func (g *generator) next(now int64) ID {
+	ms := uint64(min(max(now, 0), maxMillis))
+	g.mu.Lock()
+	if ms > g.ms || !g.started {
+		g.started = true
+		g.ms = ms
+		g.fresh()
+	} else {
+		inc := g.src.Uint64() >> 32 // [0, 2^32)
+		for inc == 0 {
+			inc = g.src.Uint64() >> 32
+		}
+		lo, carry := bits.Add64(g.lo, inc, 0)
+		if hi := g.hi + carry; hi <= 0xffff {
+			g.hi, g.lo = hi, lo
+		} else {
+			// The 80 bits overflow: move on by one millisecond.
+			if g.ms == maxMillis {
+				g.mu.Unlock()
+				panic("id: New: ULID space exhausted: the clock is past 10889-08-02T05:31:50.655Z and its last millisecond is used up")
+			}
+			g.ms++
+			g.fresh()
+		}
+	}
+	var v ID
+	binary.BigEndian.PutUint64(v.u[0:8], g.ms<<16|g.hi)
+	binary.BigEndian.PutUint64(v.u[8:16], g.lo)
+	g.mu.Unlock()
+	return v
+}
+
+// fresh draws the 80 random bits of the first ID of a millisecond.
+func (g *generator) fresh() {
+	g.hi = g.src.Uint64() >> 48
+	g.lo = g.src.Uint64()
+	if g.ms == 0 && g.hi == 0 && g.lo == 0 {
+		g.lo = 1 // never the zero ID, even from a broken entropy source
+	}
+}
+
+// IsZero reports whether id is the zero ID, which means "no id".
+// encoding/json's omitzero option calls it.
+func (id ID) IsZero() bool {
+	return id == ID{}
+}
+
+// Time returns the timestamp of id: its first 48 bits as Unix milliseconds,
+// in UTC (SPEC UTC rule). For the zero ID it returns the Unix epoch,
+// 1970-01-01T00:00:00Z.
+func (id ID) Time() time.Time {
+	return time.UnixMilli(int64(id.u.Time())).UTC()
+}
+
+// Compare returns -1 if id sorts before other, 0 if they are equal and +1
+// if id sorts after other. The order is that of the 16 bytes, which is also
+// the order of the canonical text: creation order to the millisecond, and
+// within one process the order in which [New] made them. The zero ID sorts
+// first.
+func (id ID) Compare(other ID) int {
+	a, b := binary.BigEndian.Uint64(id.u[0:8]), binary.BigEndian.Uint64(other.u[0:8])
+	if a == b {
+		a, b = binary.BigEndian.Uint64(id.u[8:16]), binary.BigEndian.Uint64(other.u[8:16])
+	}
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return +1
+	}
+	return 0
+}
+
+// String returns the canonical form of id: 26 lowercase Crockford base32
+// characters (KEYS-4). It returns "" for the zero ID. IDs are never
+// shortened (TRUNC): a prefix of an ID is mostly its timestamp.
+func (id ID) String() string {
+	if id.IsZero() {
+		return ""
+	}
+	var buf [encodedLen]byte
+	id.encode(&buf)
+	return string(buf[:])
+}
+
+// AppendText implements [encoding.TextAppender]: it appends the canonical
+// form of id, 26 lowercase characters, to b and returns the extended
+// buffer. For the zero ID it appends nothing. The error is always nil.
+func (id ID) AppendText(b []byte) ([]byte, error) {
+	if id.IsZero() {
+		return b, nil
+	}
+	var buf [encodedLen]byte
+	id.encode(&buf)
+	return append(b, buf[:]...), nil
+}
+
+// MarshalText implements [encoding.TextMarshaler]: the canonical form of
+// id, 26 lowercase characters, or empty text for the zero ID (as
+// [net/netip.Addr] does), so that an optional ID field round-trips through
+// JSON. The error is always nil.
+func (id ID) MarshalText() ([]byte, error) {
+	return id.AppendText(make([]byte, 0, encodedLen))
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]. Empty text gives the
+// zero ID; any other text goes through [Parse], so it accepts any letter
+// case and returns the errors Parse returns (all wrapping [ErrInvalid]).
+// On error id is set to the zero ID. encoding/json calls it for JSON
+// strings and map keys, and flag and configuration decoders for ids read
+// at start-up (KEYS-5).
+func (id *ID) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*id = ID{}
+		return nil
+	}
+	v, err := parse(text, &decodeAnyCase)
+	*id = v
+	return err
+}
+
+// Value implements [driver.Valuer]: the canonical form of id, a 26-byte
+// lowercase string (SPEC D1, KEYS-4). For the zero ID it returns [ErrZero]
+// and nothing is written (SPEC D2); use sql.Null[id.ID] for a nullable
+// column.
+func (id ID) Value() (driver.Value, error) {
+	if id.IsZero() {
+		return nil, ErrZero
+	}
+	return id.String(), nil
+}

@@ -1,0 +1,340 @@
+package id
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/oklog/ulid/v2"
+)
+
+// encodedLen is the length of the text form: 26 Crockford base32
+// characters, 130 bits of which the first 2 are always zero.
+const encodedLen = ulid.EncodedSize
+
+// lowerAlphabet is the Crockford base32 alphabet in the canonical
+// (lowercase) case of KEYS-4: the alphabet of the ULID spec ("Encoding"),
+// without I, L, O and U.
+var lowerAlphabet = strings.ToLower(ulid.Encoding)
+
+// invalidDigit marks a byte outside the alphabet in the decoding tables.
+const invalidDigit = 0xff
+
+// decodeAnyCase maps each byte to its 5-bit value, in either letter case;
+// decodeLower accepts only the canonical lowercase letters. No Crockford
+// aliases (o, i, l) are accepted: each ID has one spelling up to case.
+var decodeAnyCase, decodeLower = func() (anyCase, lower [256]byte) {
+	for i := range anyCase {
+		anyCase[i], lower[i] = invalidDigit, invalidDigit
+	}
+	for v, c := range ulid.Encoding {
+		l := lowerAlphabet[v]
+		anyCase[c], anyCase[l], lower[l] = byte(v), byte(v), byte(v)
+	}
+	return anyCase, lower
+}()
+
+// encode writes the 26 lowercase characters of id into buf: the 128 bits
+// of the ID, big-endian, preceded by two zero bits, 5 bits per character
+// (ULID spec, "Encoding").
+func (id ID) encode(buf *[encodedLen]byte) {
+	const a = "0123456789abcdefghjkmnpqrstvwxyz"
+	t := binary.BigEndian.Uint64(id.u[0:8]) >> 16 // 48-bit timestamp
+	hi := binary.BigEndian.Uint64(id.u[0:8])&0xffff<<24 | binary.BigEndian.Uint64(id.u[8:16])>>40
+	lo := binary.BigEndian.Uint64(id.u[8:16]) & (1<<40 - 1)
+	// Timestamp: 10 characters, 3+9×5 bits.
+	buf[0] = a[t>>45]
+	buf[1] = a[t>>40&31]
+	buf[2] = a[t>>35&31]
+	buf[3] = a[t>>30&31]
+	buf[4] = a[t>>25&31]
+	buf[5] = a[t>>20&31]
+	buf[6] = a[t>>15&31]
+	buf[7] = a[t>>10&31]
+	buf[8] = a[t>>5&31]
+	buf[9] = a[t&31]
+	// Entropy: 16 characters, two halves of 40 bits.
+	buf[10] = a[hi>>35]
+	buf[11] = a[hi>>30&31]
+	buf[12] = a[hi>>25&31]
+	buf[13] = a[hi>>20&31]
+	buf[14] = a[hi>>15&31]
+	buf[15] = a[hi>>10&31]
+	buf[16] = a[hi>>5&31]
+	buf[17] = a[hi&31]
+	buf[18] = a[lo>>35]
+	buf[19] = a[lo>>30&31]
+	buf[20] = a[lo>>25&31]
+	buf[21] = a[lo>>20&31]
+	buf[22] = a[lo>>15&31]
+	buf[23] = a[lo>>10&31]
+	buf[24] = a[lo>>5&31]
+	buf[25] = a[lo&31]
+}
+
+// ErrInvalid is wrapped by every rejection of text or stored values: by
+// [Parse], [MustParse]'s panic, [ID.UnmarshalText] and [ID.Scan]. Test for
+// it with errors.Is. The details are in a [*ParseError] (errors.As), or in
+// the message of [ErrNull] and of the error for an unsupported Scan type.
+var ErrInvalid = errors.New("id: invalid id")
+
+// ErrNull is returned by [ID.Scan] for SQL NULL (SPEC D4): an ID column
+// read into an ID must be NOT NULL; scan a nullable column into
+// sql.Null[id.ID] instead, which never passes NULL to Scan. ErrNull wraps
+// [ErrInvalid].
+var ErrNull error = &invalidError{"id: cannot scan NULL into id.ID (use sql.Null[id.ID] for a nullable column)"}
+
+// invalidError is an error with its own message that wraps [ErrInvalid].
+type invalidError struct{ msg string }
+
+func (e *invalidError) Error() string { return e.msg }
+func (e *invalidError) Unwrap() error { return ErrInvalid }
+
+// Reason says why a text was rejected; it is the code in a [ParseError]
+// (SPEC ERRCODE), so callers can map it to their own messages without
+// matching error strings.
+type Reason uint8
+
+// The reasons a text is rejected, in the order they are checked.
+const (
+	// ReasonLength: the text is not 26 bytes long (SPEC P3).
+	ReasonLength Reason = iota + 1
+	// ReasonCharacter: a byte outside Crockford base32 in either case,
+	// such as I, L, O, U, '-', a space or any byte ≥ 0x80 (SPEC P4).
+	ReasonCharacter
+	// ReasonCase: an uppercase letter in a stored value; [ID.Scan] accepts
+	// only the canonical lowercase form (KEYS-4, SPEC D5). Parse and
+	// UnmarshalText never return it.
+	ReasonCase
+	// ReasonRange: a first character above 7; the value would need more
+	// than 128 bits (SPEC P5).
+	ReasonRange
+	// ReasonZero: the zero ID, 26 zeros, which names nothing (SPEC P6).
+	ReasonZero
+)
+
+// String returns a short lowercase description of r, such as "length".
+func (r Reason) String() string {
+	switch r {
+	case ReasonLength:
+		return "length"
+	case ReasonCharacter:
+		return "invalid character"
+	case ReasonCase:
+		return "not lowercase"
+	case ReasonRange:
+		return "out of range"
+	case ReasonZero:
+		return "zero id"
+	}
+	return "Reason(" + strconv.Itoa(int(r)) + ")"
+}
+
+// maxQuoted is how many leading bytes of a rejected input a ParseError
+// keeps to quote: more than an ID, never the unbounded input.
+const maxQuoted = 32
+
+// ParseError describes why a text was rejected as an ID. [Parse],
+// [ID.UnmarshalText] and [ID.Scan] return it as *ParseError; it wraps
+// [ErrInvalid]. It keeps a copy of at most the first 32 bytes of the input,
+// so it never holds on to the caller's memory.
+type ParseError struct {
+	// Reason is why the input was rejected.
+	Reason Reason
+	// Index is the byte offset of the offending character for
+	// ReasonCharacter, ReasonCase and ReasonRange, and -1 otherwise.
+	Index int
+	// Length is the length of the whole input in bytes.
+	Length int
+
+	scan  bool // from Scan: the input was a stored value
+	n     uint8
+	input [maxQuoted]byte
+}
+
+func newParseError[T string | []byte](s T, r Reason, index int, scan bool) *ParseError {
+	e := &ParseError{Reason: r, Index: index, Length: len(s), scan: scan}
+	e.n = uint8(copy(e.input[:], s))
+	return e
+}
+
+// Input returns the first bytes of the rejected input, at most 32.
+func (e *ParseError) Input() string {
+	return string(e.input[:e.n])
+}
+
+// Error returns a one-line message of at most 120 bytes that starts with
+// "id: ", quotes a short escaped prefix of the input and gives the reason,
+// e.g. `id: invalid id "01arz3ndeitsv4rrffq69g5fav": invalid character 'i' at index 9`.
+func (e *ParseError) Error() string {
+	what := "invalid id "
+	if e.scan {
+		what = "invalid stored id "
+	}
+	return "id: " + what + e.quote() + ": " + e.reason()
+}
+
+// quote returns the kept input as a Go string literal of at most 40
+// bytes, with "..." after it when the input was longer than what is shown.
+func (e *ParseError) quote() string {
+	in := e.input[:e.n]
+	n := len(in)
+	q := strconv.Quote(string(in[:n]))
+	for len(q) > 40 {
+		n--
+		q = strconv.Quote(string(in[:n]))
+	}
+	if n < e.Length {
+		q += "..."
+	}
+	return q
+}
+
+func (e *ParseError) reason() string {
+	switch e.Reason {
+	case ReasonLength:
+		return "length " + strconv.Itoa(e.Length) + ", want 26"
+	case ReasonCharacter:
+		return "invalid character " + e.char() + " at index " + strconv.Itoa(e.Index)
+	case ReasonCase:
+		return "stored ids must be lowercase (KEYS-4): " + e.char() + " at index " + strconv.Itoa(e.Index)
+	case ReasonRange:
+		return "out of range: first character " + e.char() + " is above '7'"
+	case ReasonZero:
+		return "the zero id names nothing"
+	}
+	return e.Reason.String()
+}
+
+// char quotes the offending character: the whole rune when it is valid
+// UTF-8 (a Cyrillic look-alike shows as itself), else the byte.
+func (e *ParseError) char() string {
+	if e.Index < 0 || e.Index >= int(e.n) {
+		return "?"
+	}
+	r, size := utf8.DecodeRune(e.input[e.Index:e.n])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte 0x%02x", e.input[e.Index])
+	}
+	return strconv.QuoteRune(r)
+}
+
+// Unwrap returns [ErrInvalid].
+func (e *ParseError) Unwrap() error {
+	return ErrInvalid
+}
+
+// Parse returns the ID written as s: 26 Crockford base32 characters in any
+// letter case, the first one 0 to 7 (KEYS-5; ULID spec, "Canonical String
+// Representation"). [ID.String] of the result is the lowercase canonical
+// form. Parse allocates nothing on success.
+//
+// On failure it returns the zero ID and a [*ParseError] wrapping
+// [ErrInvalid] whose Reason is, checked in this order:
+//
+//   - [ReasonLength] when s is not 26 bytes long (surrounding space
+//     included);
+//   - [ReasonCharacter] at the first byte outside the alphabet: I, L, O, U
+//     in any case (no Crockford aliases), punctuation, any byte ≥ 0x80;
+//   - [ReasonRange] when the first character is above 7;
+//   - [ReasonZero] for 26 zeros, the zero ID.
+//
+// Call Parse on every value from outside before any query: a value that
+// fails cannot match a row (answer "not found" for a URL, "invalid input"
+// for your own form data).
+func Parse(s string) (ID, error) {
+	return parse(s, &decodeAnyCase)
+}
+
+// MustParse is like [Parse] but panics with the *ParseError if s is
+// rejected. It is intended for use in tests and with hard-coded constants.
+func MustParse(s string) ID {
+	v, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// parse decodes s with the given table: decodeAnyCase for external text,
+// decodeLower for stored values. The success path does one pass over the
+// 26 bytes and allocates nothing; rejections are diagnosed by reject.
+func parse[T string | []byte](s T, table *[256]byte) (ID, error) {
+	if len(s) != encodedLen {
+		return ID{}, newParseError(s, ReasonLength, -1, table == &decodeLower)
+	}
+	_ = s[encodedLen-1]
+	// Every valid digit is below 32; invalidDigit has the top bits set.
+	var bad byte
+	d := func(i int) uint64 {
+		v := table[s[i]]
+		bad |= v
+		return uint64(v)
+	}
+	t := d(0)<<45 | d(1)<<40 | d(2)<<35 | d(3)<<30 | d(4)<<25 |
+		d(5)<<20 | d(6)<<15 | d(7)<<10 | d(8)<<5 | d(9)
+	hi := d(10)<<35 | d(11)<<30 | d(12)<<25 | d(13)<<20 |
+		d(14)<<15 | d(15)<<10 | d(16)<<5 | d(17)
+	lo := d(18)<<35 | d(19)<<30 | d(20)<<25 | d(21)<<20 |
+		d(22)<<15 | d(23)<<10 | d(24)<<5 | d(25)
+	if bad >= 32 || t>>48 != 0 {
+		return ID{}, reject(s, table)
+	}
+	var v ID
+	binary.BigEndian.PutUint64(v.u[0:8], t<<16|hi>>24)
+	binary.BigEndian.PutUint64(v.u[8:16], hi<<40|lo)
+	if v.IsZero() {
+		return ID{}, newParseError(s, ReasonZero, -1, table == &decodeLower)
+	}
+	return v, nil
+}
+
+// reject finds why a 26-byte s failed to decode: the first byte outside
+// the alphabet (or, for a stored value, the first uppercase letter), else
+// the first character out of range.
+func reject[T string | []byte](s T, table *[256]byte) error {
+	scan := table == &decodeLower
+	for i := 0; i < len(s); i++ {
+		if table[s[i]] != invalidDigit {
+			continue
+		}
+		if scan && decodeAnyCase[s[i]] != invalidDigit {
+			return newParseError(s, ReasonCase, i, scan)
+		}
+		return newParseError(s, ReasonCharacter, i, scan)
+	}
+	return newParseError(s, ReasonRange, 0, scan)
+}
+
+// Scan implements [sql.Scanner] for values read from the database (SPEC
+// §5). It accepts a string or []byte holding the canonical form, 26
+// lowercase characters, exactly what [ID.Value] writes; the []byte is
+// decoded, never kept. On every error id is set to the zero ID (SPEC D9):
+//
+//   - nil (SQL NULL): [ErrNull]; use sql.Null[id.ID] for nullable columns;
+//   - text with uppercase letters: a [*ParseError] with [ReasonCase],
+//     since stored ids must be lowercase (KEYS-4): an uppercase id in the
+//     database misses `WHERE id = ?` and is a broken invariant;
+//   - empty text, a 16-byte binary value, any other length, invalid
+//     characters, out of range or the zero ID: a [*ParseError] as from
+//     [Parse];
+//   - any other type (int64, time.Time, …): an error naming the type.
+//
+// Every error wraps [ErrInvalid].
+func (id *ID) Scan(src any) error {
+	var err error
+	switch src := src.(type) {
+	case string:
+		*id, err = parse(src, &decodeLower)
+	case []byte:
+		*id, err = parse(src, &decodeLower)
+	case nil:
+		*id, err = ID{}, ErrNull
+	default:
+		*id, err = ID{}, &invalidError{fmt.Sprintf("id: cannot scan %T into id.ID (store ids as 26-character text)", src)}
+	}
+	return err
+}
