@@ -28,3 +28,7 @@ func (g Generator) SetLast(last ID) {
 	}
 	g.g.hi, g.g.lo = w0, lo
 }
+
+// Bytes returns the 16 bytes of id (ULID binary layout), for tests that
+// check the value against published hex vectors.
+func Bytes(id ID) [16]byte { return id.u }
