@@ -1,0 +1,5 @@
+//go:build race
+
+package id_test
+
+func init() { raceEnabled = true }
