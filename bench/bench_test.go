@@ -1,0 +1,548 @@
+// Package bench measures package id side by side with the id libraries it
+// is compared with, in one process, so that every ratio in README.md
+// ("Performance") comes from the same run on the same machine. Run it with
+// bench/compare, which repeats the run, summarises it with benchstat and
+// checks the targets of the issue.
+//
+// Names are BenchmarkOp/variant=.../lib=NAME so that
+// `benchstat -col /lib` puts the libraries side by side. Every result goes
+// to a typed package-level sink (no interface boxing in the loop) and every
+// benchmark reports allocations.
+package bench
+
+import (
+	crand "crypto/rand"
+	"database/sql/driver"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/idkeys/id"
+	"github.com/oklog/ulid/v2"
+	"github.com/rs/xid"
+	"github.com/segmentio/ksuid"
+	"go.jetify.com/typeid"
+)
+
+// Typed sinks: the compiler cannot drop a call whose result is stored in a
+// package-level variable, and storing a concrete type costs no allocation.
+var (
+	sinkID     id.ID
+	sinkULID   ulid.ULID
+	sinkUUID   uuid.UUID
+	sinkXID    xid.ID
+	sinkKSUID  ksuid.KSUID
+	sinkTypeID typeid.AnyID
+	sinkTime   time.Time
+	sinkString string
+	sinkBytes  []byte
+	sinkValue  driver.Value
+	sinkErr    error
+	sinkInt    int
+
+	sinkMu sync.Mutex // guards the sinks written at the end of RunParallel
+)
+
+// One fixed id in every library's text form, lowercase where the library
+// allows a choice (the same 128 bits for id, ulid, uuid and typeid).
+const (
+	idText     = "01arz3ndektsv4rrffq69g5fav"
+	idUpper    = "01ARZ3NDEKTSV4RRFFQ69G5FAV"
+	uuidText   = "01563e3a-b5d3-d676-4c61-efb99302bd5b" // the same 128 bits as idText
+	uuidUpper  = "01563E3A-B5D3-D676-4C61-EFB99302BD5B"
+	xidText    = "9m4e2mr0ui3e8a215n4g"
+	ksuidText  = "0ujtsYcgvSTl8PAuAdqWYSMnLOv"
+	typeidText = "01arz3ndektsv4rrffq69g5fav" // no prefix: the bare 26-character suffix
+)
+
+// Rejected inputs, one per reason: 25 characters; a letter outside
+// Crockford base32 ('i' at index 9); a first character above 7 (more than
+// 128 bits).
+const (
+	badLength    = "01arz3ndektsv4rrffq69g5fa"
+	badCharacter = "01arz3ndeitsv4rrffq69g5fav"
+	badOverflow  = "81arz3ndektsv4rrffq69g5fav"
+)
+
+// must returns v, and panics at set-up when err is not nil.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// BenchmarkNew measures making one id on one goroutine. After the
+// libraries run the floors that New cannot beat, interleaved with them so
+// that noise hits all alike: reading the wall clock (lib=floor.timeNow,
+// time.Now alone, a vDSO call) and reading 10 bytes from crypto/rand
+// (lib=floor.cryptoRand10).
+func BenchmarkNew(b *testing.B) {
+	b.Run("lib=id", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkID = id.New()
+		}
+	})
+	b.Run("lib=ulid", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkULID = ulid.Make()
+		}
+	})
+	b.Run("lib=uuid", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkUUID, sinkErr = uuid.NewV7()
+		}
+	})
+	b.Run("lib=xid", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkXID = xid.New()
+		}
+	})
+	b.Run("lib=ksuid", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkKSUID = ksuid.New()
+		}
+	})
+	b.Run("lib=typeid", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkTypeID, sinkErr = typeid.WithPrefix("")
+		}
+	})
+	b.Run("lib=floor.timeNow", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkTime = time.Now()
+		}
+	})
+	b.Run("lib=floor.cryptoRand10", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf [10]byte
+		for b.Loop() {
+			sinkInt, sinkErr = crand.Read(buf[:])
+		}
+	})
+}
+
+// BenchmarkNewParallel measures making ids from GOMAXPROCS goroutines at
+// once: the cost of the generator's lock under contention.
+func BenchmarkNewParallel(b *testing.B) {
+	b.Run("lib=id", func(b *testing.B) {
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			var v id.ID
+			for pb.Next() {
+				v = id.New()
+			}
+			sinkMu.Lock()
+			sinkID = v
+			sinkMu.Unlock()
+		})
+	})
+	b.Run("lib=ulid", func(b *testing.B) {
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			var v ulid.ULID
+			for pb.Next() {
+				v = ulid.Make()
+			}
+			sinkMu.Lock()
+			sinkULID = v
+			sinkMu.Unlock()
+		})
+	})
+	b.Run("lib=uuid", func(b *testing.B) {
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			var v uuid.UUID
+			var err error
+			for pb.Next() {
+				v, err = uuid.NewV7()
+			}
+			sinkMu.Lock()
+			sinkUUID, sinkErr = v, err
+			sinkMu.Unlock()
+		})
+	})
+	b.Run("lib=xid", func(b *testing.B) {
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			var v xid.ID
+			for pb.Next() {
+				v = xid.New()
+			}
+			sinkMu.Lock()
+			sinkXID = v
+			sinkMu.Unlock()
+		})
+	})
+	b.Run("lib=ksuid", func(b *testing.B) {
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			var v ksuid.KSUID
+			for pb.Next() {
+				v = ksuid.New()
+			}
+			sinkMu.Lock()
+			sinkKSUID = v
+			sinkMu.Unlock()
+		})
+	})
+	b.Run("lib=typeid", func(b *testing.B) {
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			var v typeid.AnyID
+			var err error
+			for pb.Next() {
+				v, err = typeid.WithPrefix("")
+			}
+			sinkMu.Lock()
+			sinkTypeID, sinkErr = v, err
+			sinkMu.Unlock()
+		})
+	})
+}
+
+// BenchmarkParse measures parsing a valid id, in lowercase and in
+// uppercase. Libraries whose text form has one case only (xid, ksuid,
+// typeid) run in the lowercase group alone. ulid runs ParseStrict, the
+// parser that rejects what id rejects.
+func BenchmarkParse(b *testing.B) {
+	for _, c := range []struct {
+		name, id, uuid string
+	}{
+		{"case=lower", idText, uuidText},
+		{"case=upper", idUpper, uuidUpper},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.Run("lib=id", func(b *testing.B) {
+				b.ReportAllocs()
+				s := c.id
+				must(id.Parse(s))
+				for b.Loop() {
+					sinkID, sinkErr = id.Parse(s)
+				}
+			})
+			b.Run("lib=ulid", func(b *testing.B) {
+				b.ReportAllocs()
+				s := c.id
+				must(ulid.ParseStrict(s))
+				for b.Loop() {
+					sinkULID, sinkErr = ulid.ParseStrict(s)
+				}
+			})
+			b.Run("lib=uuid", func(b *testing.B) {
+				b.ReportAllocs()
+				s := c.uuid
+				must(uuid.Parse(s))
+				for b.Loop() {
+					sinkUUID, sinkErr = uuid.Parse(s)
+				}
+			})
+			if c.name != "case=lower" {
+				return
+			}
+			b.Run("lib=xid", func(b *testing.B) {
+				b.ReportAllocs()
+				must(xid.FromString(xidText))
+				for b.Loop() {
+					sinkXID, sinkErr = xid.FromString(xidText)
+				}
+			})
+			b.Run("lib=ksuid", func(b *testing.B) {
+				b.ReportAllocs()
+				must(ksuid.Parse(ksuidText))
+				for b.Loop() {
+					sinkKSUID, sinkErr = ksuid.Parse(ksuidText)
+				}
+			})
+			b.Run("lib=typeid", func(b *testing.B) {
+				b.ReportAllocs()
+				must(typeid.FromString(typeidText))
+				for b.Loop() {
+					sinkTypeID, sinkErr = typeid.FromString(typeidText)
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkParseReject measures rejecting bad input, one reason at a time:
+// the cost of the error. id allocates one *ParseError; the others return
+// sentinels or format a message.
+func BenchmarkParseReject(b *testing.B) {
+	for _, c := range []struct {
+		name, id, uuid string
+	}{
+		{"reason=length", badLength, uuidText[:35]},
+		{"reason=character", badCharacter, strings.Replace(uuidText, "e", "g", 1)},
+		{"reason=overflow", badOverflow, ""},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.Run("lib=id", func(b *testing.B) {
+				b.ReportAllocs()
+				s := c.id
+				if _, err := id.Parse(s); err == nil {
+					b.Fatalf("id.Parse(%q) accepted it", s)
+				}
+				for b.Loop() {
+					sinkID, sinkErr = id.Parse(s)
+				}
+			})
+			b.Run("lib=ulid", func(b *testing.B) {
+				b.ReportAllocs()
+				s := c.id
+				if _, err := ulid.ParseStrict(s); err == nil {
+					b.Fatalf("ulid.ParseStrict(%q) accepted it", s)
+				}
+				for b.Loop() {
+					sinkULID, sinkErr = ulid.ParseStrict(s)
+				}
+			})
+			if c.uuid == "" {
+				return // a UUID has no range to overflow
+			}
+			b.Run("lib=uuid", func(b *testing.B) {
+				b.ReportAllocs()
+				s := c.uuid
+				if _, err := uuid.Parse(s); err == nil {
+					b.Fatalf("uuid.Parse(%q) accepted it", s)
+				}
+				for b.Loop() {
+					sinkUUID, sinkErr = uuid.Parse(s)
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkString measures the text form as a new string.
+func BenchmarkString(b *testing.B) {
+	b.Run("lib=id", func(b *testing.B) {
+		b.ReportAllocs()
+		v := id.MustParse(idText)
+		for b.Loop() {
+			sinkString = v.String()
+		}
+	})
+	b.Run("lib=ulid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := ulid.MustParseStrict(idText)
+		for b.Loop() {
+			sinkString = v.String()
+		}
+	})
+	b.Run("lib=uuid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := uuid.MustParse(uuidText)
+		for b.Loop() {
+			sinkString = v.String()
+		}
+	})
+	b.Run("lib=xid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := must(xid.FromString(xidText))
+		for b.Loop() {
+			sinkString = v.String()
+		}
+	})
+	b.Run("lib=ksuid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := must(ksuid.Parse(ksuidText))
+		for b.Loop() {
+			sinkString = v.String()
+		}
+	})
+	b.Run("lib=typeid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := must(typeid.FromString(typeidText))
+		for b.Loop() {
+			sinkString = v.String()
+		}
+	})
+}
+
+// BenchmarkAppendText measures writing the text form into a reused buffer:
+// id's AppendText, ulid's MarshalTextTo, xid's Encode and ksuid's Append.
+// uuid and typeid have no such method.
+func BenchmarkAppendText(b *testing.B) {
+	b.Run("lib=id", func(b *testing.B) {
+		b.ReportAllocs()
+		v := id.MustParse(idText)
+		buf := make([]byte, 0, 64)
+		for b.Loop() {
+			sinkBytes, sinkErr = v.AppendText(buf[:0])
+		}
+	})
+	b.Run("lib=ulid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := ulid.MustParseStrict(idText)
+		buf := make([]byte, ulid.EncodedSize)
+		for b.Loop() {
+			sinkErr = v.MarshalTextTo(buf)
+		}
+		sinkBytes = buf
+	})
+	b.Run("lib=xid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := must(xid.FromString(xidText))
+		buf := make([]byte, 20)
+		for b.Loop() {
+			sinkBytes = v.Encode(buf)
+		}
+	})
+	b.Run("lib=ksuid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := must(ksuid.Parse(ksuidText))
+		buf := make([]byte, 0, 64)
+		for b.Loop() {
+			sinkBytes = v.Append(buf[:0])
+		}
+	})
+}
+
+// BenchmarkScan measures sql.Scanner with the stored text as a string and
+// as a []byte, as drivers hand them over. The source is boxed once, before
+// the loop, as database/sql hands it over. typeid scans strings only.
+func BenchmarkScan(b *testing.B) {
+	for _, c := range []struct {
+		name                      string
+		id, uuid, xid, ksuid, tid any
+	}{
+		{"src=string", idText, uuidText, xidText, ksuidText, typeidText},
+		{"src=bytes", []byte(idText), []byte(uuidText), []byte(xidText), []byte(ksuidText), nil},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.Run("lib=id", func(b *testing.B) {
+				b.ReportAllocs()
+				var v id.ID
+				must(0, v.Scan(c.id))
+				for b.Loop() {
+					sinkErr = v.Scan(c.id)
+				}
+				sinkID = v
+			})
+			b.Run("lib=ulid", func(b *testing.B) {
+				b.ReportAllocs()
+				var v ulid.ULID
+				must(0, v.Scan(c.id))
+				for b.Loop() {
+					sinkErr = v.Scan(c.id)
+				}
+				sinkULID = v
+			})
+			b.Run("lib=uuid", func(b *testing.B) {
+				b.ReportAllocs()
+				var v uuid.UUID
+				must(0, v.Scan(c.uuid))
+				for b.Loop() {
+					sinkErr = v.Scan(c.uuid)
+				}
+				sinkUUID = v
+			})
+			b.Run("lib=xid", func(b *testing.B) {
+				b.ReportAllocs()
+				var v xid.ID
+				must(0, v.Scan(c.xid))
+				for b.Loop() {
+					sinkErr = v.Scan(c.xid)
+				}
+				sinkXID = v
+			})
+			b.Run("lib=ksuid", func(b *testing.B) {
+				b.ReportAllocs()
+				var v ksuid.KSUID
+				must(0, v.Scan(c.ksuid))
+				for b.Loop() {
+					sinkErr = v.Scan(c.ksuid)
+				}
+				sinkKSUID = v
+			})
+			if c.tid == nil {
+				return
+			}
+			b.Run("lib=typeid", func(b *testing.B) {
+				b.ReportAllocs()
+				var v typeid.AnyID
+				must(0, v.Scan(c.tid))
+				for b.Loop() {
+					sinkErr = v.Scan(c.tid)
+				}
+				sinkTypeID = v
+			})
+		})
+	}
+}
+
+// BenchmarkValue measures driver.Valuer: what each library writes to the
+// database (id, uuid, xid, ksuid and typeid a string, ulid 16 bytes).
+func BenchmarkValue(b *testing.B) {
+	b.Run("lib=id", func(b *testing.B) {
+		b.ReportAllocs()
+		v := id.MustParse(idText)
+		for b.Loop() {
+			sinkValue, sinkErr = v.Value()
+		}
+	})
+	b.Run("lib=ulid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := ulid.MustParseStrict(idText)
+		for b.Loop() {
+			sinkValue, sinkErr = v.Value()
+		}
+	})
+	b.Run("lib=uuid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := uuid.MustParse(uuidText)
+		for b.Loop() {
+			sinkValue, sinkErr = v.Value()
+		}
+	})
+	b.Run("lib=xid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := must(xid.FromString(xidText))
+		for b.Loop() {
+			sinkValue, sinkErr = v.Value()
+		}
+	})
+	b.Run("lib=ksuid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := must(ksuid.Parse(ksuidText))
+		for b.Loop() {
+			sinkValue, sinkErr = v.Value()
+		}
+	})
+	b.Run("lib=typeid", func(b *testing.B) {
+		b.ReportAllocs()
+		v := must(typeid.FromString(typeidText))
+		for b.Loop() {
+			sinkValue, sinkErr = v.Value()
+		}
+	})
+}
+
+// TestSameID checks that the fixed texts above name what the comments say:
+// idText, uuidText and typeidText hold the same 128 bits.
+func TestSameID(t *testing.T) {
+	u := ulid.MustParseStrict(idText)
+	if got := uuid.UUID(u).String(); got != uuidText {
+		t.Errorf("uuid of %s = %s, want %s", idText, got, uuidText)
+	}
+	tid, err := typeid.FromString(typeidText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := tid.UUID(), uuidText; got != want {
+		t.Errorf("typeid %s as UUID = %s, want %s", typeidText, got, want)
+	}
+	if got := id.MustParse(idUpper).String(); got != idText {
+		t.Errorf("id.MustParse(%q).String() = %q, want %q", idUpper, got, idText)
+	}
+}
