@@ -1,0 +1,342 @@
+// Command id makes and reads ids: ULIDs written as 26 lowercase Crockford
+// base32 characters, such as 01arz3ndektsv4rrffq69g5fav, made and parsed
+// by package github.com/idkeys/id.
+//
+// Usage:
+//
+//	id [-n N]          print N new ids (default 1), one per line
+//	id inspect ID...   print each id's canonical form, UTC time and Unix ms
+//	id check           report the invalid lines of stdin, one id per line
+//	id help            print the help (also id -h)
+//
+// id prints new ids from id.New, one per line, strictly increasing; N is
+// from 1 to 10000000.
+//
+// id inspect prints, for each ID (any letter case), one line of three
+// tab-separated fields: the canonical id, its time in UTC as RFC 3339 with
+// exactly three fraction digits, and its time in Unix milliseconds:
+//
+//	01arz3ndektsv4rrffq69g5fav	2016-07-30T23:54:10.259Z	1469922850259
+//
+// An invalid ID is reported on stderr with its reason; the valid ones are
+// still printed.
+//
+// id check reads stdin, one id per line, prints nothing on stdout, and
+// reports each invalid line on stderr as "line N: reason", then a count.
+// One trailing carriage return is removed from each line, so CRLF files
+// check as their LF twins; nothing else is trimmed, so a blank line is
+// invalid (length 0), and so is a line with spaces. A line of 4096 bytes
+// or more is reported by its length, without quoting it; it is read in
+// bounded pieces, so no line length exhausts memory.
+//
+// Exit status: 0 on success; 1 if an id was invalid or reading or writing
+// failed; 2 on a usage error (unknown subcommand or flag, a bad -n, no ids
+// for inspect, arguments where none are expected).
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/idkeys/id"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Exit statuses.
+const (
+	exitOK    = 0 // success
+	exitFail  = 1 // an invalid id, or an I/O error
+	exitUsage = 2 // bad command line
+)
+
+// maxCount is the largest N that id -n accepts: 10 million ids are 270 MB
+// of output.
+const maxCount = 10_000_000
+
+// maxLine is the size of check's read buffer: lines of this many bytes or
+// more are reported by length only, and read in pieces of this size.
+const maxLine = 4096
+
+// timeLayout is RFC 3339 in UTC with exactly three fraction digits, such as
+// 2016-07-30T23:54:10.259Z.
+const timeLayout = "2006-01-02T15:04:05.000Z07:00"
+
+const usageText = `usage:
+  id [-n N]          print N new ids (default 1), one per line
+  id inspect ID...   print each id's canonical form, UTC time and Unix ms
+  id check           report the invalid lines of stdin, one id per line
+  id help            print the help (also id -h)
+`
+
+const helpText = `id makes and reads ids: ULIDs written as 26 lowercase Crockford base32
+characters, such as 01arz3ndektsv4rrffq69g5fav (package github.com/idkeys/id).
+
+` + usageText + `
+id [-n N]
+  Prints N new ids from id.New(), one per line, strictly increasing.
+  N is an integer from 1 to 10000000; the default is 1.
+
+id inspect ID...
+  For each ID, in any letter case, prints one line of three tab-separated
+  fields: the canonical (lowercase) id, its time in UTC as RFC 3339 with
+  exactly three fraction digits, and its time in Unix milliseconds:
+    01arz3ndektsv4rrffq69g5fav	2016-07-30T23:54:10.259Z	1469922850259
+  An invalid ID is reported on stderr with its reason, and the valid ones
+  are still printed.
+
+id check
+  Reads ids from stdin, one per line, prints nothing on stdout, and reports
+  each invalid line on stderr as "line N: reason", then a count of them.
+  One trailing "\r" is removed from each line (CRLF files); nothing else is
+  trimmed, so a blank line is invalid (length 0), and so is a line with
+  spaces. Lines of 4096 bytes or more are reported by length, unquoted.
+
+Exit status:
+  0  success: every id valid
+  1  an invalid id, or a read or write error
+  2  usage error: unknown subcommand or flag, bad -n, no ids for inspect,
+     or arguments where none are expected
+`
+
+// run is the whole command: it parses args (without the program name),
+// reads stdin, writes stdout and stderr, and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("id", stderr)
+	n := count(1)
+	fs.Var(&n, "n", "print `N` ids")
+	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return code
+	}
+	nSet := false
+	fs.Visit(func(f *flag.Flag) { nSet = nSet || f.Name == "n" })
+
+	if fs.NArg() == 0 {
+		return generate(int(n), stdout, stderr)
+	}
+	cmd, rest := fs.Arg(0), fs.Args()[1:]
+	switch cmd {
+	case "inspect", "check", "help":
+	default:
+		return usageError(stderr, fmt.Sprintf("unknown command %q", cmd))
+	}
+	if nSet {
+		return usageError(stderr, "-n applies only to making ids, not to "+cmd)
+	}
+	sub := newFlagSet("id "+cmd, stderr)
+	if code, ok := parseFlags(sub, rest, stdout, stderr); !ok {
+		return code
+	}
+	switch cmd {
+	case "inspect":
+		if sub.NArg() == 0 {
+			return usageError(stderr, "inspect: no ids given")
+		}
+		return inspect(sub.Args(), stdout, stderr)
+	case "check":
+		if sub.NArg() != 0 {
+			return usageError(stderr, "check takes no arguments; it reads stdin")
+		}
+		return check(stdin, stderr, maxLine)
+	default: // help
+		if sub.NArg() != 0 {
+			return usageError(stderr, "help takes no arguments")
+		}
+		return printHelp(stdout, stderr)
+	}
+}
+
+// newFlagSet returns a flag set that reports errors to stderr and leaves
+// the usage message to parseFlags.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parseFlags parses args into fs. It reports ok, or the exit status to
+// return: 0 after printing the help for -h, 2 after a bad flag (whose error
+// the flag package has already written to stderr).
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code int, ok bool) {
+	err := fs.Parse(args)
+	if err == nil {
+		return 0, true
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return printHelp(stdout, stderr), false
+	}
+	io.WriteString(stderr, usageText)
+	return exitUsage, false
+}
+
+// usageError writes msg and the usage message to stderr and returns 2.
+func usageError(stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "id: %s\n%s", msg, usageText)
+	return exitUsage
+}
+
+func printHelp(stdout, stderr io.Writer) int {
+	if _, err := io.WriteString(stdout, helpText); err != nil {
+		return writeError(stderr, err)
+	}
+	return exitOK
+}
+
+func writeError(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "id: writing output: %v\n", err)
+	return exitFail
+}
+
+// count is the value of -n: an integer from 1 to maxCount.
+type count int
+
+func (c *count) String() string { return strconv.Itoa(int(*c)) }
+
+func (c *count) Set(s string) error {
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || v < 1 || v > maxCount {
+		return fmt.Errorf("want an integer from 1 to %d", maxCount)
+	}
+	*c = count(v)
+	return nil
+}
+
+// generate writes n new ids to stdout, one per line.
+func generate(n int, stdout, stderr io.Writer) int {
+	w := bufio.NewWriterSize(stdout, 64<<10)
+	var line []byte
+	for range n {
+		line, _ = id.New().AppendText(line[:0])
+		line = append(line, '\n')
+		if _, err := w.Write(line); err != nil {
+			return writeError(stderr, err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return writeError(stderr, err)
+	}
+	return exitOK
+}
+
+// inspect writes a line for each valid id in args to stdout and the reason
+// for each invalid one to stderr.
+func inspect(args []string, stdout, stderr io.Writer) int {
+	w := bufio.NewWriter(stdout)
+	code := exitOK
+	var line []byte
+	for _, arg := range args {
+		v, err := id.Parse(arg)
+		if err != nil {
+			// Keep stdout and stderr in argument order on a terminal.
+			if err := w.Flush(); err != nil {
+				return writeError(stderr, err)
+			}
+			fmt.Fprintln(stderr, err)
+			code = exitFail
+			continue
+		}
+		t := v.Time()
+		line, _ = v.AppendText(line[:0])
+		line = append(line, '\t')
+		line = t.AppendFormat(line, timeLayout)
+		line = append(line, '\t')
+		line = strconv.AppendInt(line, t.UnixMilli(), 10)
+		line = append(line, '\n')
+		if _, err := w.Write(line); err != nil {
+			return writeError(stderr, err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return writeError(stderr, err)
+	}
+	return code
+}
+
+// check reads ids from stdin, one per line, and reports each invalid line
+// on stderr. It reads with a buffer of size bytes (maxLine; at least 16),
+// and lines of size bytes or more are reported by length only.
+func check(stdin io.Reader, stderr io.Writer, size int) int {
+	r := bufio.NewReaderSize(stdin, size)
+	lines, invalid := 0, 0
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(chunk) == 0 && err == io.EOF {
+			break
+		}
+		if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
+			fmt.Fprintf(stderr, "id: reading stdin: %v\n", err)
+			return exitFail
+		}
+		lines++
+		if errors.Is(err, bufio.ErrBufferFull) {
+			// An over-long line: count its bytes, piece by piece.
+			n, err := skipLine(r, chunk)
+			if err != nil {
+				fmt.Fprintf(stderr, "id: reading stdin: %v\n", err)
+				return exitFail
+			}
+			invalid++
+			fmt.Fprintf(stderr, "line %d: id: invalid id: length %d, want 26 (line too long to quote)\n", lines, n)
+			continue
+		}
+		line := trimEOL(chunk)
+		if _, perr := id.Parse(string(line)); perr != nil {
+			invalid++
+			fmt.Fprintf(stderr, "line %d: %v\n", lines, perr)
+		}
+		if err == io.EOF {
+			break
+		}
+	}
+	if invalid > 0 {
+		fmt.Fprintf(stderr, "id check: %d of %d lines invalid\n", invalid, lines)
+		return exitFail
+	}
+	return exitOK
+}
+
+// skipLine reads the rest of an over-long line whose first piece, without
+// its end, was first. It returns the line's length without its "\n" and
+// without one "\r" before it, as trimEOL would leave it.
+func skipLine(r *bufio.Reader, first []byte) (int, error) {
+	n, last := len(first), first[len(first)-1]
+	for {
+		chunk, err := r.ReadSlice('\n')
+		body := chunk
+		if len(body) > 0 && body[len(body)-1] == '\n' {
+			body = body[:len(body)-1]
+		}
+		n += len(body)
+		if len(body) > 0 {
+			last = body[len(body)-1]
+		}
+		switch {
+		case err == nil || err == io.EOF: // the end of the line
+			if last == '\r' {
+				n--
+			}
+			return n, nil
+		case !errors.Is(err, bufio.ErrBufferFull):
+			return n, err
+		}
+	}
+}
+
+// trimEOL removes a trailing "\n", then one trailing "\r".
+func trimEOL(b []byte) []byte {
+	if len(b) > 0 && b[len(b)-1] == '\n' {
+		b = b[:len(b)-1]
+	}
+	if len(b) > 0 && b[len(b)-1] == '\r' {
+		b = b[:len(b)-1]
+	}
+	return b
+}

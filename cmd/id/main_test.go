@@ -1,0 +1,571 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/idkeys/id"
+)
+
+// result is what one run of the command produced.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+func runCmd(stdin string, args ...string) result {
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &stdout, &stderr)
+	return result{stdout.String(), stderr.String(), code}
+}
+
+func (r result) check(t *testing.T, want result) {
+	t.Helper()
+	if r.code != want.code {
+		t.Errorf("exit status %d, want %d", r.code, want.code)
+	}
+	if r.stdout != want.stdout {
+		t.Errorf("stdout:\n%q\nwant:\n%q", r.stdout, want.stdout)
+	}
+	if r.stderr != want.stderr {
+		t.Errorf("stderr:\n%q\nwant:\n%q", r.stderr, want.stderr)
+	}
+}
+
+func TestInspect(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want result
+	}{
+		{
+			// The ULID spec's example, in its published uppercase.
+			name: "spec example",
+			args: []string{"inspect", "01ARZ3NDEKTSV4RRFFQ69G5FAV"},
+			want: result{stdout: "01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259\n"},
+		},
+		{
+			// Vectors from /work/shared/vectors/ulid.json: the largest id
+			// (a five-digit year), whole seconds (three zero fraction
+			// digits), an early time, and lower and mixed case input.
+			name: "vectors",
+			args: []string{"inspect",
+				"7ZZZZZZZZZZZZZZZZZZZZZZZZZ",
+				"00000031N00000000000000000",
+				"0000xsnjg0mqjhbf4qx1efd6y3",
+				"01Jq4t8X6cA54vsh0aann0swcx",
+				"0001C7STHC0G2081040G208104",
+			},
+			want: result{stdout: "" +
+				"7zzzzzzzzzzzzzzzzzzzzzzzzz\t10889-08-02T05:31:50.655Z\t281474976710655\n" +
+				"00000031n00000000000000000\t1970-01-01T00:01:40.000Z\t100000\n" +
+				"0000xsnjg0mqjhbf4qx1efd6y3\t1970-01-12T13:46:40.000Z\t1000000000\n" +
+				"01jq4t8x6ca54vsh0aann0swcx\t2025-03-24T19:32:33.100Z\t1742844753100\n" +
+				"0001c7sthc0g2081040g208104\t1970-01-18T04:23:01.420Z\t1484581420\n"},
+		},
+		{
+			// The smallest id: one past the zero id, at the epoch.
+			name: "smallest",
+			args: []string{"inspect", "00000000000000000000000001"},
+			want: result{stdout: "00000000000000000000000001\t1970-01-01T00:00:00.000Z\t0\n"},
+		},
+		{
+			// One bad argument among good ones: the good ones are still
+			// printed, the reason goes to stderr, the status is 1.
+			name: "one invalid",
+			args: []string{"inspect", "01ARYZ6S41TSV4RRFFQ69G5FAV", "01ARZ3NDEITSV4RRFFQ69G5FAV", "01c8gr9wf10000000000000000"},
+			want: result{
+				stdout: "01aryz6s41tsv4rrffq69g5fav\t2016-07-30T22:36:16.385Z\t1469918176385\n" +
+					"01c8gr9wf10000000000000000\t2018-03-13T22:39:43.585Z\t1520980783585\n",
+				stderr: `id: invalid id "01ARZ3NDEITSV4RRFFQ69G5FAV": invalid character 'I' at index 9` + "\n",
+				code:   1,
+			},
+		},
+		{
+			// Every invalid vector gives its reason, one line each.
+			name: "all invalid",
+			args: []string{"inspect", "--",
+				"00000000000000000000000000",
+				"80000000000000000000000000",
+				"0LLLLLLLLLLLLLLLLLLLLLLLLL",
+				" 01ARZ3NDEKTSV4RRFFQ69G5FAV",
+				"01ARZ3NDEKTSV4RRFFQ69G5FAV\n",
+				"",
+				"-1arz3ndektsv4rrffq69g5fav",
+			},
+			want: result{
+				stderr: `id: invalid id "00000000000000000000000000": the zero id names nothing` + "\n" +
+					`id: invalid id "80000000000000000000000000": out of range: first character '8' is above '7'` + "\n" +
+					`id: invalid id "0LLLLLLLLLLLLLLLLLLLLLLLLL": invalid character 'L' at index 1` + "\n" +
+					`id: invalid id " 01ARZ3NDEKTSV4RRFFQ69G5FAV": length 27, want 26` + "\n" +
+					`id: invalid id "01ARZ3NDEKTSV4RRFFQ69G5FAV\n": length 27, want 26` + "\n" +
+					`id: invalid id "": length 0, want 26` + "\n" +
+					`id: invalid id "-1arz3ndektsv4rrffq69g5fav": invalid character '-' at index 0` + "\n",
+				code: 1,
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			runCmd("", tt.args...).check(t, tt.want)
+		})
+	}
+}
+
+// TestInspectOrder checks that stdout and stderr lines come in argument
+// order when both go to one writer, as on a terminal.
+func TestInspectOrder(t *testing.T) {
+	var out bytes.Buffer
+	code := run([]string{"inspect", "01arz3ndektsv4rrffq69g5fav", "x", "7zzzzzzzzzzzzzzzzzzzzzzzzz"}, strings.NewReader(""), &out, &out)
+	want := "01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259\n" +
+		`id: invalid id "x": length 1, want 26` + "\n" +
+		"7zzzzzzzzzzzzzzzzzzzzzzzzz\t10889-08-02T05:31:50.655Z\t281474976710655\n"
+	if code != 1 || out.String() != want {
+		t.Errorf("exit status %d, output:\n%s\nwant 1, output:\n%s", code, out.String(), want)
+	}
+}
+
+// checkIDs parses the output of id -n: n lines, each a canonical id, each
+// greater than the one before.
+func checkIDs(t *testing.T, r result, n int) {
+	t.Helper()
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("exit status %d, stderr %q; want 0 and nothing", r.code, r.stderr)
+	}
+	if len(r.stdout) != n*27 {
+		t.Fatalf("stdout is %d bytes, want %d: %d lines of 26 characters and a newline", len(r.stdout), n*27, n)
+	}
+	lines := strings.SplitAfter(r.stdout, "\n")
+	if len(lines) != n+1 || lines[n] != "" {
+		t.Fatalf("stdout has %d lines, want %d", len(lines)-1, n)
+	}
+	var prev id.ID
+	seen := make(map[id.ID]bool, n)
+	for i, line := range lines[:n] {
+		text := strings.TrimSuffix(line, "\n")
+		v, err := id.Parse(text)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if v.String() != text {
+			t.Fatalf("line %d: %q is not canonical (%q)", i+1, text, v.String())
+		}
+		if i > 0 && (v.Compare(prev) <= 0 || text <= prev.String()) {
+			t.Fatalf("line %d: %s is not greater than line %d: %s", i+1, v, i, prev)
+		}
+		if seen[v] {
+			t.Fatalf("line %d: %s repeated", i+1, v)
+		}
+		seen[v] = true
+		prev = v
+	}
+}
+
+func TestGenerate(t *testing.T) {
+	tests := []struct {
+		args []string
+		n    int
+	}{
+		{nil, 1},
+		{[]string{"--"}, 1},
+		{[]string{"-n", "1"}, 1},
+		{[]string{"-n=2"}, 2},
+		{[]string{"--n", "07"}, 7},
+		{[]string{"-n", "+3"}, 3},
+		{[]string{"-n", "1000"}, 1000},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			checkIDs(t, runCmd("", tt.args...), tt.n)
+		})
+	}
+}
+
+// TestCountLimits checks the bounds of -n without printing 10 million ids.
+func TestCountLimits(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want int
+		ok   bool
+	}{
+		{"1", 1, true},
+		{"10000000", 10000000, true},
+		{"10000001", 0, false},
+		{"0", 0, false},
+		{"-1", 0, false},
+		{"9223372036854775808", 0, false},
+		{"0x10", 0, false},
+		{"1e3", 0, false},
+		{" 1", 0, false},
+	} {
+		var c count
+		err := c.Set(tt.in)
+		if (err == nil) != tt.ok || int(c) != tt.want {
+			t.Errorf("Set(%q): %d, %v; want %d, ok %v", tt.in, c, err, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	badN := func(v string) string {
+		return fmt.Sprintf("invalid value %q for flag -n: want an integer from 1 to 10000000\n", v) + usageText
+	}
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"-n", "0"}, badN("0")},
+		{[]string{"-n", "-1"}, badN("-1")},
+		{[]string{"-n", "abc"}, badN("abc")},
+		{[]string{"-n", "1.5"}, badN("1.5")},
+		{[]string{"-n", ""}, badN("")},
+		{[]string{"-n", "10000001"}, badN("10000001")},
+		{[]string{"-n"}, "flag needs an argument: -n\n" + usageText},
+		{[]string{"-x"}, "flag provided but not defined: -x\n" + usageText},
+		{[]string{"--version"}, "flag provided but not defined: -version\n" + usageText},
+		{[]string{"generate"}, "id: unknown command \"generate\"\n" + usageText},
+		{[]string{"INSPECT", "01arz3ndektsv4rrffq69g5fav"}, "id: unknown command \"INSPECT\"\n" + usageText},
+		{[]string{"01arz3ndektsv4rrffq69g5fav"}, "id: unknown command \"01arz3ndektsv4rrffq69g5fav\"\n" + usageText},
+		{[]string{"-n", "3", "extra"}, "id: unknown command \"extra\"\n" + usageText},
+		{[]string{"-n", "2", "inspect", "01arz3ndektsv4rrffq69g5fav"}, "id: -n applies only to making ids, not to inspect\n" + usageText},
+		{[]string{"-n", "2", "check"}, "id: -n applies only to making ids, not to check\n" + usageText},
+		{[]string{"inspect"}, "id: inspect: no ids given\n" + usageText},
+		{[]string{"inspect", "--"}, "id: inspect: no ids given\n" + usageText},
+		{[]string{"inspect", "-n", "1"}, "flag provided but not defined: -n\n" + usageText},
+		{[]string{"check", "ids.txt"}, "id: check takes no arguments; it reads stdin\n" + usageText},
+		{[]string{"check", "-v"}, "flag provided but not defined: -v\n" + usageText},
+		{[]string{"help", "inspect"}, "id: help takes no arguments\n" + usageText},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			runCmd("01arz3ndektsv4rrffq69g5fav\n", tt.args...).check(t, result{stderr: tt.stderr, code: 2})
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{
+		{"-h"}, {"-help"}, {"--help"}, {"help"}, {"-n", "5", "-h"},
+		{"inspect", "-h"}, {"check", "--help"}, {"help", "-h"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			runCmd("", args...).check(t, result{stdout: helpText})
+		})
+	}
+	// The help explains every subcommand, flag, the output format and
+	// every exit status.
+	for _, s := range []string{
+		"id [-n N]", "id inspect ID...", "id check", "id help", "-h",
+		"1 to 10000000", "tab-separated", "RFC 3339", "Unix milliseconds",
+		"01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259",
+		`"line N: reason"`, `"\r"`, "blank line is invalid", "4096 bytes",
+		"  0  success", "  1  an invalid id", "  2  usage error",
+	} {
+		if !strings.Contains(helpText, s) {
+			t.Errorf("help does not mention %q", s)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	const valid = "01arz3ndektsv4rrffq69g5fav"
+	long := strings.Repeat("a", 1<<20) // 1 MiB
+	tests := []struct {
+		name   string
+		stdin  string
+		stderr string
+		code   int
+	}{
+		{name: "empty input", stdin: ""},
+		{name: "one valid", stdin: valid + "\n"},
+		{name: "no final newline", stdin: valid},
+		{name: "uppercase and mixed case", stdin: "01ARZ3NDEKTSV4RRFFQ69G5FAV\n01aRz3NdEkTsV4rRfFq69G5fAv\n"},
+		{name: "CRLF", stdin: valid + "\r\n" + valid + "\r\n"},
+		{name: "CR at EOF", stdin: valid + "\r"},
+		{
+			name:   "two CRs: only one is removed",
+			stdin:  valid + "\r\r\n",
+			stderr: "line 1: id: invalid id \"01arz3ndektsv4rrffq69g5fav\\r\": length 27, want 26\nid check: 1 of 1 lines invalid\n",
+			code:   1,
+		},
+		{
+			name:   "blank line",
+			stdin:  valid + "\n\n" + valid + "\n",
+			stderr: "line 2: id: invalid id \"\": length 0, want 26\nid check: 1 of 3 lines invalid\n",
+			code:   1,
+		},
+		{
+			name:   "blank CRLF line",
+			stdin:  "\r\n",
+			stderr: "line 1: id: invalid id \"\": length 0, want 26\nid check: 1 of 1 lines invalid\n",
+			code:   1,
+		},
+		{
+			name: "mix",
+			stdin: valid + "\r\n" + // 1: valid, CRLF
+				"01ARZ3NDEITSV4RRFFQ69G5FAV\n" + // 2
+				"01arz3ndeitsv4rrffq69g5fav\n" + // 3
+				" " + valid + "\n" + // 4
+				"00000000000000000000000000\n" + // 5
+				"80000000000000000000000000\n" + // 6
+				"01arz3ndektsv4rrffq69g5fa\x00\n" + // 7
+				"01arz3ndektsv4rrffq69g5fаv\n" + // 8: Cyrillic а
+				long + "\n" + // 9: 1 MiB
+				"7zzzzzzzzzzzzzzzzzzzzzzzzz\n" + // 10: valid
+				"01arz3ndektsv4rrffq69g5fa", // 11: no final newline
+			stderr: "" +
+				"line 2: id: invalid id \"01ARZ3NDEITSV4RRFFQ69G5FAV\": invalid character 'I' at index 9\n" +
+				"line 3: id: invalid id \"01arz3ndeitsv4rrffq69g5fav\": invalid character 'i' at index 9\n" +
+				"line 4: id: invalid id \" 01arz3ndektsv4rrffq69g5fav\": length 27, want 26\n" +
+				"line 5: id: invalid id \"00000000000000000000000000\": the zero id names nothing\n" +
+				"line 6: id: invalid id \"80000000000000000000000000\": out of range: first character '8' is above '7'\n" +
+				"line 7: id: invalid id \"01arz3ndektsv4rrffq69g5fa\\x00\": invalid character '\\x00' at index 25\n" +
+				"line 8: id: invalid id \"01arz3ndektsv4rrffq69g5fаv\": length 27, want 26\n" +
+				"line 9: id: invalid id: length 1048576, want 26 (line too long to quote)\n" +
+				"line 11: id: invalid id \"01arz3ndektsv4rrffq69g5fa\": length 25, want 26\n" +
+				"id check: 9 of 11 lines invalid\n",
+			code: 1,
+		},
+		{
+			name:   "long CRLF line",
+			stdin:  long + "\r\n" + valid + "\r\n",
+			stderr: "line 1: id: invalid id: length 1048576, want 26 (line too long to quote)\nid check: 1 of 2 lines invalid\n",
+			code:   1,
+		},
+		{
+			name:   "long line at EOF",
+			stdin:  valid + "\n" + long,
+			stderr: "line 2: id: invalid id: length 1048576, want 26 (line too long to quote)\nid check: 1 of 2 lines invalid\n",
+			code:   1,
+		},
+		{
+			name:   "long line with CR at EOF",
+			stdin:  long + "\r",
+			stderr: "line 1: id: invalid id: length 1048576, want 26 (line too long to quote)\nid check: 1 of 1 lines invalid\n",
+			code:   1,
+		},
+		{
+			// The CR of "\r\n" is the last byte of the buffer and the
+			// "\n" comes in the next piece.
+			name:   "CR at the buffer edge",
+			stdin:  strings.Repeat("b", maxLine-1) + "\r\n",
+			stderr: "line 1: id: invalid id: length 4095, want 26 (line too long to quote)\nid check: 1 of 1 lines invalid\n",
+			code:   1,
+		},
+		{
+			// The longest line that is quoted, and the shortest that is not.
+			name:  "quoting limit",
+			stdin: strings.Repeat("c", maxLine-1) + "\n" + strings.Repeat("c", maxLine) + "\n",
+			stderr: "line 1: id: invalid id \"cccccccccccccccccccccccccccccccc\"...: length 4095, want 26\n" +
+				"line 2: id: invalid id: length 4096, want 26 (line too long to quote)\n" +
+				"id check: 2 of 2 lines invalid\n",
+			code: 1,
+		},
+		{
+			name:   "only newlines",
+			stdin:  "\n\n",
+			stderr: "line 1: id: invalid id \"\": length 0, want 26\nline 2: id: invalid id \"\": length 0, want 26\nid check: 2 of 2 lines invalid\n",
+			code:   1,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(tt.stdin, "check")
+			r.check(t, result{stderr: tt.stderr, code: tt.code})
+			if want := reference(tt.stdin, maxLine); r.stderr != want {
+				t.Errorf("the reference says:\n%q", want)
+			}
+		})
+	}
+}
+
+// reference is a slow model of check's stderr for a read buffer of size
+// bytes: the input split into lines in memory, each line's reason taken
+// from id.Parse.
+func reference(stdin string, size int) string {
+	if stdin == "" {
+		return ""
+	}
+	lines := strings.Split(strings.TrimSuffix(stdin, "\n"), "\n")
+	var out strings.Builder
+	invalid := 0
+	for i, line := range lines {
+		tooLong := len(line) >= size
+		line = strings.TrimSuffix(line, "\r")
+		if tooLong {
+			invalid++
+			fmt.Fprintf(&out, "line %d: id: invalid id: length %d, want 26 (line too long to quote)\n", i+1, len(line))
+		} else if _, err := id.Parse(line); err != nil {
+			invalid++
+			fmt.Fprintf(&out, "line %d: %v\n", i+1, err)
+		}
+	}
+	if invalid > 0 {
+		fmt.Fprintf(&out, "id check: %d of %d lines invalid\n", invalid, len(lines))
+	}
+	return out.String()
+}
+
+// repeatReader yields n bytes of c, then the bytes of tail, without
+// holding them in memory.
+type repeatReader struct {
+	c    byte
+	n    int
+	tail string
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		if r.tail == "" {
+			return 0, io.EOF
+		}
+		n := copy(p, r.tail)
+		r.tail = r.tail[n:]
+		return n, nil
+	}
+	n := min(len(p), r.n)
+	for i := range p[:n] {
+		p[i] = r.c
+	}
+	r.n -= n
+	return n, nil
+}
+
+// TestCheckBoundedMemory checks that a 256 MiB line is read in pieces: the
+// whole check allocates less than 1 MiB.
+func TestCheckBoundedMemory(t *testing.T) {
+	in := &repeatReader{c: 'z', n: 256 << 20, tail: "\r\n01arz3ndektsv4rrffq69g5fav\n"}
+	var stdout, stderr bytes.Buffer
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	code := run([]string{"check"}, in, &stdout, &stderr)
+	runtime.ReadMemStats(&after)
+	if code != 1 || stderr.String() != "line 1: id: invalid id: length 268435456, want 26 (line too long to quote)\nid check: 1 of 2 lines invalid\n" {
+		t.Errorf("exit status %d, stderr %q", code, stderr.String())
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n >= 1<<20 {
+		t.Errorf("check allocated %d bytes for a 256 MiB line, want less than 1 MiB", n)
+	}
+}
+
+var errDisk = errors.New("disk on fire")
+
+// errReader yields data, then fails with errDisk.
+type errReader struct{ data string }
+
+func (r *errReader) Read(p []byte) (int, error) {
+	if r.data == "" {
+		return 0, errDisk
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestCheckReadError(t *testing.T) {
+	for _, data := range []string{
+		"",
+		"01arz3ndektsv4rrffq69g5fav\n",
+		"01arz3ndektsv4rrffq69g5fav\nbad\n" + strings.Repeat("x", 10000),
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"check"}, &errReader{data}, &stdout, &stderr)
+		want := "id: reading stdin: disk on fire\n"
+		if strings.Contains(data, "bad") {
+			want = "line 2: id: invalid id \"bad\": length 3, want 26\n" + want
+		}
+		if code != 1 || stdout.Len() != 0 || stderr.String() != want {
+			t.Errorf("input %.30q: exit status %d, stdout %q, stderr %q; want 1, nothing, %q", data, code, stdout.String(), stderr.String(), want)
+		}
+	}
+}
+
+// failWriter accepts n bytes, then fails with errDisk.
+type failWriter struct{ n int }
+
+func (w *failWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		n := w.n
+		w.n = 0
+		return n, errDisk
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+func TestWriteError(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		n    int // bytes the writer accepts
+	}{
+		{nil, 0},
+		{[]string{"-n", "100000"}, 0},
+		{[]string{"-n", "100000"}, 1_000_000}, // fails in the middle
+		{[]string{"inspect", "01arz3ndektsv4rrffq69g5fav"}, 0},
+		{[]string{"inspect", "01arz3ndektsv4rrffq69g5fav", "x"}, 0}, // fails at the flush before the error
+		{[]string{"-h"}, 0},
+		{[]string{"help"}, 100},
+	} {
+		var stderr bytes.Buffer
+		code := run(tt.args, strings.NewReader(""), &failWriter{tt.n}, &stderr)
+		if got := stderr.String(); code != 1 || got != "id: writing output: disk on fire\n" {
+			t.Errorf("%q, writer failing after %d bytes: exit status %d, stderr %q; want 1 and the write error", tt.args, tt.n, code, got)
+		}
+	}
+}
+
+// FuzzCheck checks that check never panics and reports exactly the lines
+// the slow reference finds invalid. Besides the real 4096-byte buffer it
+// uses the smallest one, 16 bytes, so that inputs of at most 256 bytes reach
+// the reading of over-long lines in pieces.
+func FuzzCheck(f *testing.F) {
+	f.Add("01arz3ndektsv4rrffq69g5fav\r\n\n01ARZ3NDEITSV4RRFFQ69G5FAV\n")
+	f.Add("\r\r\n\x00\xff\n7zzzzzzzzzzzzzzzzzzzzzzzzz")
+	f.Add("aaaaaaaaaaaaaaa\r\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r")
+	f.Fuzz(func(t *testing.T, stdin string) {
+		if len(stdin) > 256 {
+			// Long inputs add nothing the 16-byte buffer does not reach,
+			// and the fuzzer spends its time minimizing them.
+			return
+		}
+		for _, size := range []int{16, maxLine} {
+			var stderr bytes.Buffer
+			code := check(strings.NewReader(stdin), &stderr, size)
+			want, wantCode := reference(stdin, size), 0
+			if want != "" {
+				wantCode = 1
+			}
+			if code != wantCode || stderr.String() != want {
+				t.Fatalf("buffer of %d bytes: exit status %d, stderr:\n%q\nwant %d, stderr:\n%q", size, code, stderr.String(), wantCode, want)
+			}
+		}
+	})
+}
+
+// FuzzInspect checks that inspect never panics and prints every argument
+// either as a line on stdout (exit 0) or as its parse error (exit 1).
+func FuzzInspect(f *testing.F) {
+	f.Add("01ARZ3NDEKTSV4RRFFQ69G5FAV")
+	f.Add("7zzzzzzzzzzzzzzzzzzzzzzzzz")
+	f.Add("-h")
+	f.Add("\xff")
+	f.Fuzz(func(t *testing.T, arg string) {
+		r := runCmd("", "inspect", "--", arg)
+		v, err := id.Parse(arg)
+		if err != nil {
+			r.check(t, result{stderr: err.Error() + "\n", code: 1})
+			return
+		}
+		fields := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\t")
+		if r.code != 0 || r.stderr != "" || len(fields) != 3 || fields[0] != v.String() ||
+			fields[1] != v.Time().Format(timeLayout) || fields[2] != fmt.Sprint(v.Time().UnixMilli()) ||
+			len(fields[1]) < len("2006-01-02T15:04:05.000Z") {
+			t.Errorf("inspect %q: exit status %d, stdout %q, stderr %q", arg, r.code, r.stdout, r.stderr)
+		}
+	})
+}
