@@ -1,0 +1,343 @@
+package id_test
+
+import (
+	"bytes"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"math/big"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/idkeys/id"
+)
+
+// The fuzz targets of this file check the decoders other than Parse (whose
+// target, FuzzParse, is in parse_test.go) against fuzzReference, a slow
+// transcription of SPEC §3 and §5. Their seed corpora are in
+// testdata/fuzz/FuzzXxx, built from the SPEC tables and testdata/ulid.json;
+// scripts/fuzz runs every target.
+
+// fuzzAlphabet is the canonical Crockford base32 alphabet (ULID spec,
+// "Encoding"), lowercase.
+const fuzzAlphabet = "0123456789abcdefghjkmnpqrstvwxyz"
+
+// fuzzStale is the value a receiver holds before a decoder is called, so
+// that a decoder which fails without resetting it is caught (SPEC §4, D9).
+var fuzzStale = id.MustParse("01an4z07by79ka1307sr9x4mv3")
+
+// fuzzReference decodes s the slow way, following SPEC §3 (and, for
+// stored, the canonical-case rule D5): it returns the 16 bytes of the id,
+// or the Reason and Index a rejection must carry. It knows nothing of the
+// package's tables: the alphabet is searched, the value accumulated in a
+// big.Int.
+func fuzzReference(s []byte, stored bool) (b [16]byte, reason id.Reason, index int) {
+	if len(s) != 26 {
+		return b, id.ReasonLength, -1
+	}
+	n := new(big.Int)
+	for i, c := range s {
+		lower := c
+		if 'A' <= c && c <= 'Z' {
+			lower = c + 'a' - 'A'
+		}
+		v := strings.IndexByte(fuzzAlphabet, lower)
+		if v < 0 {
+			return b, id.ReasonCharacter, i
+		}
+		if stored && lower != c {
+			return b, id.ReasonCase, i
+		}
+		n.Lsh(n, 5).Or(n, big.NewInt(int64(v)))
+	}
+	switch {
+	case n.BitLen() > 128:
+		return b, id.ReasonRange, 0
+	case n.Sign() == 0:
+		return b, id.ReasonZero, -1
+	}
+	n.FillBytes(b[:])
+	return b, 0, 0
+}
+
+// fuzzCheckRejection checks a rejection against the reference: the
+// receiver is the zero ID, err is a *ParseError wrapping ErrInvalid with
+// the expected Reason, Index and Length, holding a copy of the first 32
+// bytes of the input, and its message is safe.
+func fuzzCheckRejection(t *testing.T, got id.ID, err error, in []byte, reason id.Reason, index int) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("%q accepted as %s; want %v", in, got, reason)
+	}
+	if !got.IsZero() {
+		t.Fatalf("%q: receiver is %s after the error %v; want the zero id", in, got, err)
+	}
+	var pe *id.ParseError
+	if !errors.Is(err, id.ErrInvalid) || !errors.As(err, &pe) {
+		t.Fatalf("%q: error %v is not a *ParseError wrapping ErrInvalid", in, err)
+	}
+	if pe.Reason != reason || pe.Index != index || pe.Length != len(in) {
+		t.Fatalf("%q: ParseError{Reason: %v, Index: %d, Length: %d}, want {%v, %d, %d}",
+			in, pe.Reason, pe.Index, pe.Length, reason, index, len(in))
+	}
+	if want := in[:min(len(in), 32)]; pe.Input() != string(want) {
+		t.Fatalf("%q: ParseError.Input() = %q, want %q", in, pe.Input(), want)
+	}
+	fuzzCheckMessage(t, err)
+}
+
+// fuzzCheckMessage checks that an error message is safe to log whatever
+// the input (SPEC §7): one line of at most 120 bytes, starting with "id: ",
+// valid UTF-8 with every character printable, so that the input's control
+// characters, newlines and invalid bytes appear escaped.
+func fuzzCheckMessage(t *testing.T, err error) {
+	t.Helper()
+	msg := err.Error()
+	ok := strings.HasPrefix(msg, "id: ") && len(msg) <= 120 && utf8.ValidString(msg)
+	for _, r := range msg {
+		ok = ok && unicode.IsPrint(r)
+	}
+	if !ok {
+		t.Fatalf("unsafe error message %q (%d bytes): want one printable line of at most 120 bytes starting with \"id: \"", msg, len(msg))
+	}
+}
+
+// fuzzCheckAccepted checks an accepted id against the reference bytes and
+// the properties every ID has: its text is the lowercase of the input, the
+// three encoders agree, the text parses back to it and Value writes the
+// text Scan reads back.
+func fuzzCheckAccepted(t *testing.T, got id.ID, err error, in []byte, want [16]byte) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%q: %v; want %x", in, err, want)
+	}
+	if id.Bytes(got) != want {
+		t.Fatalf("%q decoded to %x, want %x", in, id.Bytes(got), want)
+	}
+	s := got.String()
+	if s != strings.ToLower(string(in)) {
+		t.Fatalf("%q: String() = %q, want the input in lowercase", in, s)
+	}
+	mt, _ := got.MarshalText()
+	at, _ := got.AppendText([]byte("prefix:"))
+	if string(mt) != s || string(at) != "prefix:"+s {
+		t.Fatalf("%q: MarshalText %q, AppendText %q, String %q disagree", in, mt, at, s)
+	}
+	if back, err := id.Parse(s); err != nil || back != got {
+		t.Fatalf("Parse(%q) = %s, %v; want %s", s, back, err, got)
+	}
+	v, err := got.Value()
+	if err != nil || v != any(s) {
+		t.Fatalf("%q: Value() = %#v, %v; want the string %q", in, v, err, s)
+	}
+	var scanned id.ID
+	if err := scanned.Scan(v); err != nil || scanned != got {
+		t.Fatalf("Scan(Value()) = %s, %v; want %s", scanned, err, got)
+	}
+	if ms := got.Time().UnixMilli(); uint64(ms) != uint64(want[0])<<40|uint64(want[1])<<32|uint64(want[2])<<24|uint64(want[3])<<16|uint64(want[4])<<8|uint64(want[5]) {
+		t.Fatalf("%q: Time() is %d ms, want the first 48 bits of %x", in, ms, want)
+	}
+}
+
+// FuzzUnmarshalText checks UnmarshalText (SPEC §4): empty text gives the
+// zero ID; any other text is decoded as Parse decodes it, in any letter
+// case; on error the receiver is the zero ID, not its earlier value, and
+// the error keeps its own copy of the input.
+func FuzzUnmarshalText(f *testing.F) {
+	f.Fuzz(func(t *testing.T, text []byte) {
+		in := bytes.Clone(text)
+		got := fuzzStale
+		err := got.UnmarshalText(text)
+		clear(text) // the decoder must have copied what it keeps
+		if len(in) == 0 {
+			if err != nil || !got.IsZero() {
+				t.Fatalf("UnmarshalText(empty) = %s, %v; want the zero id and no error", got, err)
+			}
+			return
+		}
+		want, reason, index := fuzzReference(in, false)
+		if reason != 0 {
+			fuzzCheckRejection(t, got, err, in, reason, index)
+			if _, perr := id.Parse(string(in)); perr == nil || perr.Error() != err.Error() {
+				t.Fatalf("%q: UnmarshalText error %q, Parse error %v; want the same", in, err, perr)
+			}
+			return
+		}
+		fuzzCheckAccepted(t, got, err, in, want)
+	})
+}
+
+// FuzzScan checks Scan with both text types a driver hands it (SPEC §5):
+// it accepts exactly the canonical lowercase form, what Value writes (D3),
+// rejects uppercase with ReasonCase (D5) and everything else as Parse does
+// (D6), leaves the zero ID on every error (D9) and keeps no reference to
+// the driver's []byte: the buffer is overwritten after the call, as
+// database/sql's own test driver does.
+func FuzzScan(f *testing.F) {
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in := bytes.Clone(data)
+		want, reason, index := fuzzReference(in, true)
+		if p, err := id.Parse(string(in)); (reason == 0) != (err == nil && p.String() == string(in)) {
+			t.Fatalf("%q: Scan reference says %v, but Parse gives %s, %v: Scan must accept exactly the canonical text Parse accepts",
+				in, reason, p, err)
+		}
+		for _, src := range []any{string(in), bytes.Clone(in)} {
+			got := fuzzStale
+			err := got.Scan(src)
+			if b, ok := src.([]byte); ok {
+				for i := range b {
+					b[i] = 'x'
+				}
+			}
+			if reason != 0 {
+				fuzzCheckRejection(t, got, err, in, reason, index)
+				if !strings.HasPrefix(err.Error(), "id: invalid stored id ") {
+					t.Fatalf("Scan(%T %q): message %q does not say the value was a stored one", src, in, err)
+				}
+				continue
+			}
+			fuzzCheckAccepted(t, got, err, in, want)
+			if got.String() != string(in) {
+				t.Fatalf("Scan(%T %q) = %s: not byte for byte what was stored", src, in, got)
+			}
+		}
+	})
+}
+
+// fuzzRecord is a struct as services hold ids in JSON: a key, a nullable
+// foreign key and a map keyed by id.
+type fuzzRecord struct {
+	ID   id.ID           `json:"id"`
+	Null sql.Null[id.ID] `json:"null"`
+	Map  map[id.ID]int   `json:"map"`
+}
+
+// FuzzJSON places a fuzzed string in each position an ID takes in JSON
+// and checks what encoding/json does with it (SPEC §4): in every position
+// the text goes through UnmarshalText, so "" is the zero ID, valid text in
+// any case is the id, and invalid text makes json.Unmarshal return the
+// *ParseError itself and stop, with the ID zeroed.
+//
+// sql.Null[id.ID] is a plain struct {V id.ID; Valid bool} to encoding/json,
+// not a text type: it is written as {"V":"…","Valid":true}, a JSON string
+// in its place is an *json.UnmarshalTypeError that leaves it untouched,
+// and only its V field reaches UnmarshalText. JSON null leaves every field
+// as it was, except the map, which null sets to nil.
+func FuzzJSON(f *testing.F) {
+	f.Fuzz(func(t *testing.T, s string) {
+		lit, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// What reaches UnmarshalText: s as a JSON string decodes it (invalid
+		// UTF-8 becomes U+FFFD).
+		var text string
+		if err := json.Unmarshal(lit, &text); err != nil {
+			t.Fatal(err)
+		}
+		in := []byte(text)
+		want, reason, index := fuzzReference(in, false)
+		if len(in) == 0 {
+			reason, index = 0, 0 // empty text is the zero ID, no error
+		}
+		stale := func() fuzzRecord {
+			return fuzzRecord{ID: fuzzStale, Null: sql.Null[id.ID]{V: fuzzStale}, Map: nil}
+		}
+
+		// The ID field.
+		r := stale()
+		err = json.Unmarshal([]byte(`{"id":`+string(lit)+`}`), &r)
+		if reason != 0 {
+			fuzzCheckRejection(t, r.ID, err, in, reason, index)
+		} else if len(in) == 0 {
+			if err != nil || !r.ID.IsZero() {
+				t.Fatalf(`{"id":""} decoded to %s, %v; want the zero id`, r.ID, err)
+			}
+		} else {
+			fuzzCheckAccepted(t, r.ID, err, in, want)
+		}
+		if r.Null != (sql.Null[id.ID]{V: fuzzStale}) || r.Map != nil {
+			t.Fatalf("decoding {\"id\":…} touched other fields: %+v", r)
+		}
+
+		// sql.Null[id.ID]: V through UnmarshalText; decoding stops at the
+		// error, before "Valid".
+		r = stale()
+		err = json.Unmarshal([]byte(`{"null":{"V":`+string(lit)+`,"Valid":true}}`), &r)
+		if reason != 0 {
+			fuzzCheckRejection(t, r.Null.V, err, in, reason, index)
+			if r.Null.Valid {
+				t.Fatalf("Valid set although decoding stopped at V: %+v", r.Null)
+			}
+		} else {
+			if err != nil || !r.Null.Valid || id.Bytes(r.Null.V) != want {
+				t.Fatalf(`{"null":{"V":%s,"Valid":true}} decoded to %+v, %v; want V %x, Valid`, lit, r.Null, err, want)
+			}
+		}
+		if r.ID != fuzzStale || r.Map != nil {
+			t.Fatalf("decoding {\"null\":…} touched other fields: %+v", r)
+		}
+
+		// A JSON string where the sql.Null[id.ID] is: a type error, whatever
+		// the string; the field keeps its value.
+		r = stale()
+		err = json.Unmarshal([]byte(`{"null":`+string(lit)+`}`), &r)
+		var te *json.UnmarshalTypeError
+		if !errors.As(err, &te) || te.Value != "string" || errors.Is(err, id.ErrInvalid) ||
+			r.ID != fuzzStale || r.Null != (sql.Null[id.ID]{V: fuzzStale}) || r.Map != nil {
+			t.Fatalf(`{"null":%s} decoded to %+v, %v; want an UnmarshalTypeError for "string" and the field untouched`, lit, r, err)
+		}
+
+		// A map key: the map is made first, then the key is decoded.
+		r = stale()
+		err = json.Unmarshal([]byte(`{"map":{`+string(lit)+`:1}}`), &r)
+		if reason != 0 {
+			var zero id.ID
+			fuzzCheckRejection(t, zero, err, in, reason, index)
+			if r.Map == nil || len(r.Map) != 0 {
+				t.Fatalf("map after a rejected key: %#v; want an empty map", r.Map)
+			}
+		} else {
+			ok := err == nil && len(r.Map) == 1
+			for k, n := range r.Map {
+				ok = ok && id.Bytes(k) == want && n == 1
+			}
+			if !ok {
+				t.Fatalf(`{"map":{%s:1}} decoded to %v, %v; want one entry, for %x`, lit, r.Map, err, want)
+			}
+		}
+		if r.ID != fuzzStale || r.Null != (sql.Null[id.ID]{V: fuzzStale}) {
+			t.Fatalf("decoding {\"map\":…} touched other fields: %+v", r)
+		}
+
+		// null leaves the ID and the sql.Null untouched and sets the map to nil.
+		r = fuzzRecord{ID: fuzzStale, Null: sql.Null[id.ID]{V: fuzzStale, Valid: true}, Map: map[id.ID]int{fuzzStale: 1}}
+		if err := json.Unmarshal([]byte(`{"id":null,"null":null,"map":null}`), &r); err != nil ||
+			r.ID != fuzzStale || r.Null != (sql.Null[id.ID]{V: fuzzStale, Valid: true}) || r.Map != nil {
+			t.Fatalf("decoding nulls gave %+v, %v; want ID and Null untouched, Map nil", r, err)
+		}
+
+		// A valid id round-trips through all three positions, written in
+		// lowercase whatever case it was read in.
+		if reason != 0 {
+			return
+		}
+		r = stale()
+		doc := `{"id":` + string(lit) + `,"null":{"V":` + string(lit) + `,"Valid":true},"map":{` + string(lit) + `:7}}`
+		if err := json.Unmarshal([]byte(doc), &r); err != nil {
+			t.Fatalf("%s: %v", doc, err)
+		}
+		canon := `"` + strings.ToLower(text) + `"`
+		wantOut := `{"id":` + canon + `,"null":{"V":` + canon + `,"Valid":true},"map":{` + canon + `:7}}`
+		out, err := json.Marshal(r)
+		if err != nil || string(out) != wantOut {
+			t.Fatalf("json.Marshal(%+v) = %s, %v; want %s", r, out, err, wantOut)
+		}
+		var back fuzzRecord
+		if err := json.Unmarshal(out, &back); err != nil || back.ID != r.ID || back.Null != r.Null || len(back.Map) != 1 || back.Map[r.ID] != 7 {
+			t.Fatalf("round trip of %s gave %+v, %v; want %+v", out, back, err, r)
+		}
+	})
+}
