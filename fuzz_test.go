@@ -341,3 +341,17 @@ func FuzzJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestScanCaseMessageFitsIn120Bytes is the regression test for an input
+// FuzzScan found (its seed is testdata/fuzz/FuzzScan/f06f0171052eec92): a
+// stored value with an uppercase letter at index 10 and escapes after it
+// made a message of 121 bytes, one more than ParseError.Error promises.
+func TestScanCaseMessageFitsIn120Bytes(t *testing.T) {
+	var v id.ID
+	err := v.Scan([]byte("0000000000A\xbb\xf70\x1f\xdf0\x8b0\xb1000000"))
+	const want = `id: invalid stored id "0000000000A\xbb\xf70\x1f\xdf0\x8b0"...: stored ids must be lowercase (KEYS-4): 'A' at index 10`
+	if err == nil || err.Error() != want {
+		t.Fatalf("Scan error:\n got %v\nwant %s", err, want)
+	}
+	fuzzCheckMessage(t, err)
+}

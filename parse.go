@@ -177,13 +177,16 @@ func (e *ParseError) Error() string {
 	return "id: " + what + e.quote() + ": " + e.reason()
 }
 
-// quote returns the kept input as a Go string literal of at most 40
+// quote returns the kept input as a Go string literal of at most 39
 // bytes, with "..." after it when the input was longer than what is shown.
+// 39 keeps the longest message within 120 bytes: a stored id's
+// ReasonCase at an index of two digits, with escapes after it, is
+// 22 + 39+3 + 2 + 54 bytes.
 func (e *ParseError) quote() string {
 	in := e.input[:e.n]
 	n := len(in)
 	q := strconv.Quote(string(in[:n]))
-	for len(q) > 40 {
+	for len(q) > 39 {
 		n--
 		q = strconv.Quote(string(in[:n]))
 	}
