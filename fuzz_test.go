@@ -342,6 +342,54 @@ func FuzzJSON(f *testing.F) {
 	})
 }
 
+// hostileInputs are inputs an attacker controls, for the error-output
+// tests: huge, full of control characters and newlines, invalid UTF-8.
+var hostileInputs = []struct{ name, in string }{
+	{"1 MiB", strings.Repeat("0", 1<<20)},
+	{"control characters and newlines", strings.Repeat("\x00\n\r\x1b[2J\t\x7f", 100)},
+	{"control characters, 26 bytes", "01arz3ndek\n\x00\r\x1b\x07\b\f\v\x7f\x1f\x01\x02\x03\x04\x05\x06"},
+	{"invalid UTF-8", strings.Repeat("\xff\xfe\xc3", 1000)},
+	{"invalid UTF-8, 26 bytes", "01arz3ndek\xc3\x28\xa0\xa1\xe2\x28\xa1\xf0\x28\x8c\xbc\xff\xfe\xfd\x80\x81"},
+	{"a rune split by the 32-byte cut", strings.Repeat("0", 31) + "é"},
+	{"bidirectional override", "\u202e01arz3ndektsv4rrffq69g5"},
+}
+
+// TestErrorOutputIsBounded: whatever the input, every decoder's error
+// message is one printable line of at most 120 bytes starting with "id: ",
+// quoting an escaped prefix of the input (SPEC §3, §7), so logging it can
+// neither flood a log nor forge log lines or terminal output.
+func TestErrorOutputIsBounded(t *testing.T) {
+	parseWant := map[string]string{
+		"1 MiB":                           `id: invalid id "00000000000000000000000000000000"...: length 1048576, want 26`,
+		"control characters and newlines": `id: invalid id "\x00\n\r\x1b[2J\t\x7f\x00\n\r\x1b[2J"...: length 900, want 26`,
+		"control characters, 26 bytes":    `id: invalid id "01arz3ndek\n\x00\r\x1b\a\b\f\v\x7f"...: invalid character '\n' at index 10`,
+		"invalid UTF-8":                   `id: invalid id "\xff\xfe\xc3\xff\xfe\xc3\xff\xfe\xc3"...: length 3000, want 26`,
+		"invalid UTF-8, 26 bytes":         `id: invalid id "01arz3ndek\xc3(\xa0\xa1\xe2(\xa1\xf0("...: invalid character byte 0xc3 at index 10`,
+		"a rune split by the 32-byte cut": `id: invalid id "0000000000000000000000000000000\xc3"...: length 33, want 26`,
+		"bidirectional override":          `id: invalid id "\u202e01arz3ndektsv4rrffq69g5": invalid character '\u202e' at index 0`,
+	}
+	for _, tt := range hostileInputs {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := id.Parse(tt.in)
+			if err == nil || err.Error() != parseWant[tt.name] {
+				t.Errorf("Parse error:\n got %v\nwant %s", err, parseWant[tt.name])
+			}
+			var v id.ID
+			errs := []error{err, v.UnmarshalText([]byte(tt.in)), v.Scan(tt.in), v.Scan([]byte(tt.in))}
+			func() {
+				defer func() { errs = append(errs, recover().(error)) }()
+				id.MustParse(tt.in)
+			}()
+			for _, err := range errs {
+				if !errors.Is(err, id.ErrInvalid) {
+					t.Errorf("error %v does not wrap ErrInvalid", err)
+				}
+				fuzzCheckMessage(t, err)
+			}
+		})
+	}
+}
+
 // TestScanCaseMessageFitsIn120Bytes is the regression test for an input
 // FuzzScan found (its seed is testdata/fuzz/FuzzScan/f06f0171052eec92): a
 // stored value with an uppercase letter at index 10 and escapes after it
@@ -354,4 +402,58 @@ func TestScanCaseMessageFitsIn120Bytes(t *testing.T) {
 		t.Fatalf("Scan error:\n got %v\nwant %s", err, want)
 	}
 	fuzzCheckMessage(t, err)
+}
+
+// TestParseLongInputAllocs: Parse and the other decoders do no work
+// proportional to the length of a rejected input beyond the length check:
+// they allocate the same for 1 KiB as for 1 MiB, one *ParseError holding
+// at most 32 bytes of the input. BenchmarkParseLongInput shows the time.
+func TestParseLongInputAllocs(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("allocation counts are not meaningful under -race or -short")
+	}
+	for _, tt := range []struct {
+		name string
+		fill string
+	}{{"zeros", "0"}, {"newlines", "\n"}, {"invalid UTF-8", "\xff"}} {
+		kib, mib := strings.Repeat(tt.fill, 1<<10), strings.Repeat(tt.fill, 1<<20)
+		// Scan's argument is boxed once, outside the measured call.
+		var kibAny, mibAny, kibBytesAny, mibBytesAny any = kib, mib, []byte(kib), []byte(mib)
+		kibBytes, mibBytes := []byte(kib), []byte(mib)
+		var v id.ID
+		for _, c := range []struct {
+			call     string
+			kib, mib func()
+		}{
+			{"Parse", func() { _, fuzzSinkErr = id.Parse(kib) }, func() { _, fuzzSinkErr = id.Parse(mib) }},
+			{"UnmarshalText", func() { fuzzSinkErr = v.UnmarshalText(kibBytes) }, func() { fuzzSinkErr = v.UnmarshalText(mibBytes) }},
+			{"Scan(string)", func() { fuzzSinkErr = v.Scan(kibAny) }, func() { fuzzSinkErr = v.Scan(mibAny) }},
+			{"Scan([]byte)", func() { fuzzSinkErr = v.Scan(kibBytesAny) }, func() { fuzzSinkErr = v.Scan(mibBytesAny) }},
+		} {
+			a, b := testing.AllocsPerRun(100, c.kib), testing.AllocsPerRun(100, c.mib)
+			if a != 1 || b != 1 {
+				t.Errorf("%s of %s: %v allocations for 1 KiB, %v for 1 MiB; want 1 for both (the *ParseError)", c.call, tt.name, a, b)
+			}
+		}
+	}
+}
+
+// fuzzSinkErr keeps benchmark and allocation results alive.
+var fuzzSinkErr error
+
+// BenchmarkParseLongInput: rejecting a 1 MiB input costs what rejecting a
+// 1 KiB one does (compare ns/op, B/op and allocs/op of the two).
+func BenchmarkParseLongInput(b *testing.B) {
+	for _, bb := range []struct {
+		name string
+		n    int
+	}{{"1KiB", 1 << 10}, {"1MiB", 1 << 20}} {
+		s := strings.Repeat("0", bb.n)
+		b.Run(bb.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_, fuzzSinkErr = id.Parse(s)
+			}
+		})
+	}
 }
