@@ -37,10 +37,12 @@ var ErrTimeRange = errors.New("id: time outside the ULID range 1970-01-01T00:00:
 // 10889-08-02T05:31:50.655Z MinAt returns the zero ID and an error
 // wrapping [ErrTimeRange].
 func MinAt(t time.Time) (ID, error) {
-	ms := t.UnixMilli()
-	if t.Before(time.UnixMilli(0)) || ms > maxMillis {
+	// Compare times, not t.UnixMilli(): that overflows int64, and wraps,
+	// for times beyond about 292 million years from 1970.
+	if t.Before(time.UnixMilli(0)) || !t.Before(time.UnixMilli(maxMillis+1)) {
 		return ID{}, fmt.Errorf("%w: %s", ErrTimeRange, t.UTC().Format("2006-01-02T15:04:05.000Z07:00"))
 	}
+	ms := t.UnixMilli()
 	var v ID
 	binary.BigEndian.PutUint64(v.u[0:8], uint64(ms)<<16)
 	if ms == 0 {
