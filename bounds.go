@@ -1,7 +1,6 @@
 package id
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"time"
@@ -43,10 +42,9 @@ func MinAt(t time.Time) (ID, error) {
 		return ID{}, fmt.Errorf("%w: %s", ErrTimeRange, t.UTC().Format("2006-01-02T15:04:05.000Z07:00"))
 	}
 	ms := t.UnixMilli()
-	var v ID
-	binary.BigEndian.PutUint64(v.u[0:8], uint64(ms)<<16)
+	v := ID{hi: uint64(ms) << 16}
 	if ms == 0 {
-		v.u[15] = 1 // the zero ID names nothing; this is the smallest ID of 1970-01-01T00:00:00.000Z
+		v.lo = 1 // the zero ID names nothing; this is the smallest ID of 1970-01-01T00:00:00.000Z
 	}
 	return v, nil
 }

@@ -1,6 +1,9 @@
 package id
 
-import "math/rand/v2"
+import (
+	"encoding/binary"
+	"math/rand/v2"
+)
 
 // The generator seam, for tests in package id_test: a generator with a
 // chosen entropy source, driven with chosen clock readings, whose state
@@ -20,15 +23,15 @@ func (g Generator) SetLast(last ID) {
 	g.g.mu.Lock()
 	defer g.g.mu.Unlock()
 	g.g.started = true
-	g.g.ms = last.u.Time()
-	w0 := uint64(last.u[6])<<8 | uint64(last.u[7])
-	var lo uint64
-	for _, b := range last.u[8:16] {
-		lo = lo<<8 | uint64(b)
-	}
-	g.g.hi, g.g.lo = w0, lo
+	g.g.ms = last.hi >> 16
+	g.g.hi, g.g.lo = last.hi&0xffff, last.lo
 }
 
 // Bytes returns the 16 bytes of id (ULID binary layout), for tests that
 // check the value against published hex vectors.
-func Bytes(id ID) [16]byte { return id.u }
+func Bytes(id ID) [16]byte {
+	var b [16]byte
+	binary.BigEndian.PutUint64(b[0:8], id.hi)
+	binary.BigEndian.PutUint64(b[8:16], id.lo)
+	return b
+}

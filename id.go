@@ -3,14 +3,11 @@ package id
 import (
 	crand "crypto/rand"
 	"database/sql/driver"
-	"encoding/binary"
 	"errors"
 	"math/bits"
 	"math/rand/v2"
 	"sync"
 	"time"
-
-	"github.com/oklog/ulid/v2"
 )
 
 // ID is an entity identifier: a ULID, 16 bytes, whose text form is 26
@@ -24,7 +21,11 @@ import (
 // The zero ID means "no id". New, Parse and Scan never return it, its text
 // form is empty, and [ID.Value] refuses to write it.
 type ID struct {
-	u ulid.ULID // ULID spec "Binary Layout": 48-bit big-endian Unix ms, then 80 random bits
+	// The 16 bytes of the ULID binary layout (48-bit big-endian Unix ms,
+	// then 80 random bits) as two big-endian words: hi holds the
+	// timestamp and the top 16 random bits, lo the low 64. Two words, not
+	// a [16]byte, so that an ID is passed and returned in registers.
+	hi, lo uint64
 }
 
 // maxMillis is the largest timestamp a ULID can carry: 2^48-1 milliseconds
@@ -121,9 +122,7 @@ func (g *generator) next(now int64) ID {
 			g.fresh()
 		}
 	}
-	var v ID
-	binary.BigEndian.PutUint64(v.u[0:8], g.ms<<16|g.hi)
-	binary.BigEndian.PutUint64(v.u[8:16], g.lo)
+	v := ID{g.ms<<16 | g.hi, g.lo}
 	g.mu.Unlock()
 	return v
 }
@@ -147,7 +146,7 @@ func (id ID) IsZero() bool {
 // in UTC (SPEC UTC rule). For the zero ID it returns the Unix epoch,
 // 1970-01-01T00:00:00Z.
 func (id ID) Time() time.Time {
-	return time.UnixMilli(int64(id.u.Time())).UTC()
+	return time.UnixMilli(int64(id.hi >> 16)).UTC()
 }
 
 // Compare returns -1 if id sorts before other, 0 if they are equal and +1
@@ -156,9 +155,9 @@ func (id ID) Time() time.Time {
 // within one process the order in which [New] made them. The zero ID sorts
 // first.
 func (id ID) Compare(other ID) int {
-	a, b := binary.BigEndian.Uint64(id.u[0:8]), binary.BigEndian.Uint64(other.u[0:8])
+	a, b := id.hi, other.hi
 	if a == b {
-		a, b = binary.BigEndian.Uint64(id.u[8:16]), binary.BigEndian.Uint64(other.u[8:16])
+		a, b = id.lo, other.lo
 	}
 	switch {
 	case a < b:
@@ -212,7 +211,7 @@ func (id *ID) UnmarshalText(text []byte) error {
 		*id = ID{}
 		return nil
 	}
-	v, err := parse(text, &decodeAnyCase)
+	v, err := parse(text, &anyCase)
 	*id = v
 	return err
 }

@@ -1,7 +1,6 @@
 package id
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"strconv"
@@ -20,21 +19,32 @@ const encodedLen = ulid.EncodedSize
 // without I, L, O and U.
 var lowerAlphabet = strings.ToLower(ulid.Encoding)
 
-// invalidDigit marks a byte outside the alphabet in the decoding tables.
-const invalidDigit = 0xff
+// A decoder maps each byte to its 5-bit digit, for a decoding loop that
+// takes two characters at a time: hi[c] is the digit of c shifted left by
+// 5, for the first character of a pair, and lo[c] the digit itself, for
+// the second, so that hi[s[i]]|lo[s[i+1]] is the pair's 10 bits. A byte
+// outside the alphabet maps to badDigit in both, whose bits lie above the
+// 10 that valid pairs fill.
+type decoder struct{ hi, lo [256]uint16 }
 
-// decodeAnyCase maps each byte to its 5-bit value, in either letter case;
-// decodeLower accepts only the canonical lowercase letters. No Crockford
-// aliases (o, i, l) are accepted: each ID has one spelling up to case.
-var decodeAnyCase, decodeLower = func() (anyCase, lower [256]byte) {
-	for i := range anyCase {
-		anyCase[i], lower[i] = invalidDigit, invalidDigit
+// badDigit marks a byte outside the alphabet in a decoder.
+const badDigit = 0xfc00
+
+// anyCase accepts the alphabet in either letter case (Parse,
+// UnmarshalText); lower accepts only the canonical lowercase letters
+// (Scan). No Crockford aliases (o, i, l) are accepted: each ID has one
+// spelling up to case.
+var anyCase, lower = func() (a, l decoder) {
+	for c := range 256 {
+		a.hi[c], a.lo[c], l.hi[c], l.lo[c] = badDigit, badDigit, badDigit, badDigit
 	}
 	for v, c := range ulid.Encoding {
-		l := lowerAlphabet[v]
-		anyCase[c], anyCase[l], lower[l] = byte(v), byte(v), byte(v)
+		lc := lowerAlphabet[v]
+		a.hi[c], a.lo[c] = uint16(v)<<5, uint16(v)
+		a.hi[lc], a.lo[lc] = uint16(v)<<5, uint16(v)
+		l.hi[lc], l.lo[lc] = uint16(v)<<5, uint16(v)
 	}
-	return anyCase, lower
+	return a, l
 }()
 
 // encode writes the 26 lowercase characters of id into buf: the 128 bits
@@ -42,9 +52,9 @@ var decodeAnyCase, decodeLower = func() (anyCase, lower [256]byte) {
 // (ULID spec, "Encoding").
 func (id ID) encode(buf *[encodedLen]byte) {
 	const a = "0123456789abcdefghjkmnpqrstvwxyz"
-	t := binary.BigEndian.Uint64(id.u[0:8]) >> 16 // 48-bit timestamp
-	hi := binary.BigEndian.Uint64(id.u[0:8])&0xffff<<24 | binary.BigEndian.Uint64(id.u[8:16])>>40
-	lo := binary.BigEndian.Uint64(id.u[8:16]) & (1<<40 - 1)
+	t := id.hi >> 16                   // 48-bit timestamp
+	hi := id.hi&0xffff<<24 | id.lo>>40 // top 40 random bits
+	lo := id.lo & (1<<40 - 1)          // low 40 random bits
 	// Timestamp: 10 characters, 3+9×5 bits.
 	buf[0] = a[t>>45]
 	buf[1] = a[t>>40&31]
@@ -249,7 +259,7 @@ func (e *ParseError) Unwrap() error {
 // fails cannot match a row (answer "not found" for a URL, "invalid input"
 // for your own form data).
 func Parse(s string) (ID, error) {
-	return parse(s, &decodeAnyCase)
+	return parse(s, &anyCase)
 }
 
 // MustParse is like [Parse] but panics with the *ParseError if s is
@@ -262,35 +272,31 @@ func MustParse(s string) ID {
 	return v
 }
 
-// parse decodes s with the given table: decodeAnyCase for external text,
-// decodeLower for stored values. The success path does one pass over the
-// 26 bytes and allocates nothing; rejections are diagnosed by reject.
-func parse[T string | []byte](s T, table *[256]byte) (ID, error) {
+// parse decodes s with the given decoder: anyCase for external text,
+// lower for stored values. The success path does one pass over the 26
+// bytes, two at a time, and allocates nothing; rejections are diagnosed
+// by reject.
+func parse[T string | []byte](s T, d *decoder) (ID, error) {
 	if len(s) != encodedLen {
-		return ID{}, newParseError(s, ReasonLength, -1, table == &decodeLower)
+		return ID{}, newParseError(s, ReasonLength, -1, d == &lower)
 	}
 	_ = s[encodedLen-1]
-	// Every valid digit is below 32; invalidDigit has the top bits set.
-	var bad byte
-	d := func(i int) uint64 {
-		v := table[s[i]]
+	// Every valid pair is below 1<<10; badDigit sets bits above that.
+	var bad uint64
+	pair := func(i int) uint64 {
+		v := uint64(d.hi[s[i]]) | uint64(d.lo[s[i+1]])
 		bad |= v
-		return uint64(v)
+		return v
 	}
-	t := d(0)<<45 | d(1)<<40 | d(2)<<35 | d(3)<<30 | d(4)<<25 |
-		d(5)<<20 | d(6)<<15 | d(7)<<10 | d(8)<<5 | d(9)
-	hi := d(10)<<35 | d(11)<<30 | d(12)<<25 | d(13)<<20 |
-		d(14)<<15 | d(15)<<10 | d(16)<<5 | d(17)
-	lo := d(18)<<35 | d(19)<<30 | d(20)<<25 | d(21)<<20 |
-		d(22)<<15 | d(23)<<10 | d(24)<<5 | d(25)
-	if bad >= 32 || t>>48 != 0 {
-		return ID{}, reject(s, table)
+	t := pair(0)<<40 | pair(2)<<30 | pair(4)<<20 | pair(6)<<10 | pair(8) // 2 zero bits, 48-bit ms
+	hi := pair(10)<<30 | pair(12)<<20 | pair(14)<<10 | pair(16)          // top 40 random bits
+	lo := pair(18)<<30 | pair(20)<<20 | pair(22)<<10 | pair(24)          // low 40 random bits
+	if bad >= 1<<10 || t>>48 != 0 {
+		return ID{}, reject(s, d)
 	}
-	var v ID
-	binary.BigEndian.PutUint64(v.u[0:8], t<<16|hi>>24)
-	binary.BigEndian.PutUint64(v.u[8:16], hi<<40|lo)
+	v := ID{t<<16 | hi>>24, hi<<40 | lo}
 	if v.IsZero() {
-		return ID{}, newParseError(s, ReasonZero, -1, table == &decodeLower)
+		return ID{}, newParseError(s, ReasonZero, -1, d == &lower)
 	}
 	return v, nil
 }
@@ -298,13 +304,13 @@ func parse[T string | []byte](s T, table *[256]byte) (ID, error) {
 // reject finds why a 26-byte s failed to decode: the first byte outside
 // the alphabet (or, for a stored value, the first uppercase letter), else
 // the first character out of range.
-func reject[T string | []byte](s T, table *[256]byte) error {
-	scan := table == &decodeLower
+func reject[T string | []byte](s T, d *decoder) error {
+	scan := d == &lower
 	for i := 0; i < len(s); i++ {
-		if table[s[i]] != invalidDigit {
+		if d.lo[s[i]] != badDigit {
 			continue
 		}
-		if scan && decodeAnyCase[s[i]] != invalidDigit {
+		if scan && anyCase.lo[s[i]] != badDigit {
 			return newParseError(s, ReasonCase, i, scan)
 		}
 		return newParseError(s, ReasonCharacter, i, scan)
@@ -328,16 +334,21 @@ func reject[T string | []byte](s T, table *[256]byte) error {
 //
 // Every error wraps [ErrInvalid].
 func (id *ID) Scan(src any) error {
-	var err error
-	switch src := src.(type) {
-	case string:
-		*id, err = parse(src, &decodeLower)
-	case []byte:
-		*id, err = parse(src, &decodeLower)
-	case nil:
-		*id, err = ID{}, ErrNull
-	default:
-		*id, err = ID{}, &invalidError{fmt.Sprintf("id: cannot scan %T into id.ID (store ids as 26-character text)", src)}
+	// The two types drivers hand over for text come first, each tested
+	// directly: cheaper than a type switch over all four cases.
+	if s, ok := src.(string); ok {
+		v, err := parse(s, &lower)
+		*id = v
+		return err
 	}
-	return err
+	if b, ok := src.([]byte); ok {
+		v, err := parse(b, &lower)
+		*id = v
+		return err
+	}
+	*id = ID{}
+	if src == nil {
+		return ErrNull
+	}
+	return &invalidError{fmt.Sprintf("id: cannot scan %T into id.ID (store ids as 26-character text)", src)}
 }
