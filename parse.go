@@ -1,6 +1,7 @@
 package id
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"strconv"
@@ -47,42 +48,40 @@ var anyCase, lower = func() (a, l decoder) {
 	return a, l
 }()
 
+// encodePairs maps 10 bits to their two lowercase characters, the first
+// in the low byte: encode writes two characters per step.
+var encodePairs = func() (p [1 << 10]uint16) {
+	for v := range p {
+		p[v] = uint16(lowerAlphabet[v>>5]) | uint16(lowerAlphabet[v&31])<<8
+	}
+	return p
+}()
+
 // encode writes the 26 lowercase characters of id into buf: the 128 bits
 // of the ID, big-endian, preceded by two zero bits, 5 bits per character
-// (ULID spec, "Encoding").
+// (ULID spec, "Encoding"), two characters at a time.
 func (id ID) encode(buf *[encodedLen]byte) {
-	const a = "0123456789abcdefghjkmnpqrstvwxyz"
 	t := id.hi >> 16                   // 48-bit timestamp
 	hi := id.hi&0xffff<<24 | id.lo>>40 // top 40 random bits
 	lo := id.lo & (1<<40 - 1)          // low 40 random bits
-	// Timestamp: 10 characters, 3+9×5 bits.
-	buf[0] = a[t>>45]
-	buf[1] = a[t>>40&31]
-	buf[2] = a[t>>35&31]
-	buf[3] = a[t>>30&31]
-	buf[4] = a[t>>25&31]
-	buf[5] = a[t>>20&31]
-	buf[6] = a[t>>15&31]
-	buf[7] = a[t>>10&31]
-	buf[8] = a[t>>5&31]
-	buf[9] = a[t&31]
+	pair := func(i int, v uint64) {
+		binary.LittleEndian.PutUint16(buf[i:], encodePairs[v&(1<<10-1)])
+	}
+	// Timestamp: 10 characters, 2+48 bits.
+	pair(0, t>>40)
+	pair(2, t>>30)
+	pair(4, t>>20)
+	pair(6, t>>10)
+	pair(8, t)
 	// Entropy: 16 characters, two halves of 40 bits.
-	buf[10] = a[hi>>35]
-	buf[11] = a[hi>>30&31]
-	buf[12] = a[hi>>25&31]
-	buf[13] = a[hi>>20&31]
-	buf[14] = a[hi>>15&31]
-	buf[15] = a[hi>>10&31]
-	buf[16] = a[hi>>5&31]
-	buf[17] = a[hi&31]
-	buf[18] = a[lo>>35]
-	buf[19] = a[lo>>30&31]
-	buf[20] = a[lo>>25&31]
-	buf[21] = a[lo>>20&31]
-	buf[22] = a[lo>>15&31]
-	buf[23] = a[lo>>10&31]
-	buf[24] = a[lo>>5&31]
-	buf[25] = a[lo&31]
+	pair(10, hi>>30)
+	pair(12, hi>>20)
+	pair(14, hi>>10)
+	pair(16, hi)
+	pair(18, lo>>30)
+	pair(20, lo>>20)
+	pair(22, lo>>10)
+	pair(24, lo)
 }
 
 // ErrInvalid is wrapped by every rejection of text or stored values: by
