@@ -6,7 +6,7 @@
 //
 //	id [-n N]          print N new ids (default 1), one per line
 //	id inspect ID...   print each id's canonical form, UTC time and Unix ms
-//	id check           report the invalid lines of stdin, one id per line
+//	id check [-stored] report the invalid lines of stdin, one id per line
 //	id help            print the help (also id -h)
 //
 // id prints new ids from id.New, one per line, strictly increasing; N is
@@ -27,7 +27,10 @@
 // check as their LF twins; nothing else is trimmed, so a blank line is
 // invalid (length 0), and so is a line with spaces. A line of 4096 bytes
 // or more is reported by its length, without quoting it; it is read in
-// bounded pieces, so no line length exhausts memory.
+// bounded pieces, so no line length exhausts memory. With -stored, a line
+// must be exactly what package id stores, the canonical lowercase form
+// (KEYS-4), as ID.Scan requires: use it on a database dump; without it,
+// any letter case is accepted, as id.Parse does for outside input.
 //
 // Exit status: 0 on success; 1 if an id was invalid or reading or writing
 // failed; 2 on a usage error (unknown subcommand or flag, a bad -n, no ids
@@ -72,7 +75,7 @@ const timeLayout = "2006-01-02T15:04:05.000Z07:00"
 const usageText = `usage:
   id [-n N]          print N new ids (default 1), one per line
   id inspect ID...   print each id's canonical form, UTC time and Unix ms
-  id check           report the invalid lines of stdin, one id per line
+  id check [-stored] report the invalid lines of stdin, one id per line
   id help            print the help (also id -h)
 `
 
@@ -92,12 +95,16 @@ id inspect ID...
   An invalid ID is reported on stderr with its reason, and the valid ones
   are still printed.
 
-id check
+id check [-stored]
   Reads ids from stdin, one per line, prints nothing on stdout, and reports
   each invalid line on stderr as "line N: reason", then a count of them.
   One trailing "\r" is removed from each line (CRLF files); nothing else is
   trimmed, so a blank line is invalid (length 0), and so is a line with
   spaces. Lines of 4096 bytes or more are reported by length, unquoted.
+  Lines are read as id.Parse reads outside input, in any letter case.
+  -stored: accept only the canonical lowercase form, as ID.Scan reads
+  stored ids (KEYS-4: an uppercase id in a table misses WHERE id = ?);
+  use it on a database dump.
 
 Exit status:
   0  success: every id valid
@@ -131,6 +138,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "-n applies only to making ids, not to "+cmd)
 	}
 	sub := newFlagSet("id "+cmd, stderr)
+	stored := false
+	if cmd == "check" {
+		sub.BoolVar(&stored, "stored", false, "accept only the canonical lowercase form")
+	}
 	if code, ok := parseFlags(sub, rest, stdout, stderr); !ok {
 		return code
 	}
@@ -144,7 +155,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if sub.NArg() != 0 {
 			return usageError(stderr, "check takes no arguments; it reads stdin")
 		}
-		return check(stdin, stderr, maxLine)
+		return check(stdin, stderr, maxLine, stored)
 	default: // help
 		if sub.NArg() != 0 {
 			return usageError(stderr, "help takes no arguments")
@@ -262,8 +273,9 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 
 // check reads ids from stdin, one per line, and reports each invalid line
 // on stderr. It reads with a buffer of size bytes (maxLine; at least 16),
-// and lines of size bytes or more are reported by length only.
-func check(stdin io.Reader, stderr io.Writer, size int) int {
+// and lines of size bytes or more are reported by length only. A line is
+// valid if id.Parse accepts it, or with stored, if ID.Scan does.
+func check(stdin io.Reader, stderr io.Writer, size int, stored bool) int {
 	r := bufio.NewReaderSize(stdin, size)
 	lines, invalid := 0, 0
 	for {
@@ -288,7 +300,14 @@ func check(stdin io.Reader, stderr io.Writer, size int) int {
 			continue
 		}
 		line := trimEOL(chunk)
-		if _, perr := id.Parse(string(line)); perr != nil {
+		var perr error
+		if stored {
+			var v id.ID
+			perr = v.Scan(line)
+		} else {
+			_, perr = id.Parse(string(line))
+		}
+		if perr != nil {
 			invalid++
 			fmt.Fprintf(stderr, "line %d: %v\n", lines, perr)
 		}

@@ -377,7 +377,7 @@ func TestCheck(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runCmd(tt.stdin, "check")
 			r.check(t, result{stderr: tt.stderr, code: tt.code})
-			if want := reference(tt.stdin, maxLine); r.stderr != want {
+			if want := reference(tt.stdin, maxLine, false); r.stderr != want {
 				t.Errorf("the reference says:\n%q", want)
 			}
 		})
@@ -387,7 +387,7 @@ func TestCheck(t *testing.T) {
 // reference is a slow model of check's stderr for a read buffer of size
 // bytes: the input split into lines in memory, each line's reason taken
 // from id.Parse.
-func reference(stdin string, size int) string {
+func reference(stdin string, size int, stored bool) string {
 	if stdin == "" {
 		return ""
 	}
@@ -400,7 +400,7 @@ func reference(stdin string, size int) string {
 		if tooLong {
 			invalid++
 			fmt.Fprintf(&out, "line %d: id: invalid id: length %d, want 26 (line too long to quote)\n", i+1, len(line))
-		} else if _, err := id.Parse(line); err != nil {
+		} else if err := parseLine(line, stored); err != nil {
 			invalid++
 			fmt.Fprintf(&out, "line %d: %v\n", i+1, err)
 		}
@@ -409,6 +409,36 @@ func reference(stdin string, size int) string {
 		fmt.Fprintf(&out, "id check: %d of %d lines invalid\n", invalid, len(lines))
 	}
 	return out.String()
+}
+
+// parseLine is the rule of check for one line: id.Parse, or with stored
+// the canonical lowercase form only.
+func parseLine(line string, stored bool) error {
+	if stored {
+		var v id.ID
+		return v.Scan(line)
+	}
+	_, err := id.Parse(line)
+	return err
+}
+
+// TestCheckStored: with -stored, check accepts only what ID.Scan accepts,
+// the canonical lowercase form (KEYS-4).
+func TestCheckStored(t *testing.T) {
+	stdin := "01arz3ndektsv4rrffq69g5fav\n01ARZ3NDEKTSV4RRFFQ69G5FAV\r\n01arz3ndektsv4rrffq69g5faV\n\n"
+	runCmd(stdin, "check", "-stored").check(t, result{
+		stderr: `line 2: id: invalid stored id "01ARZ3NDEKTSV4RRFFQ69G5FAV": stored ids must be lowercase (KEYS-4): 'A' at index 2` + "\n" +
+			`line 3: id: invalid stored id "01arz3ndektsv4rrffq69g5faV": stored ids must be lowercase (KEYS-4): 'V' at index 25` + "\n" +
+			`line 4: id: invalid stored id "": length 0, want 26` + "\n" +
+			"id check: 3 of 4 lines invalid\n",
+		code: 1,
+	})
+	// Without -stored the same uppercase lines are valid outside input.
+	runCmd(stdin, "check").check(t, result{
+		stderr: `line 4: id: invalid id "": length 0, want 26` + "\nid check: 1 of 4 lines invalid\n",
+		code:   1,
+	})
+	runCmd("01arz3ndektsv4rrffq69g5fav\n", "check", "-stored").check(t, result{})
 }
 
 // repeatReader yields n bytes of c, then the bytes of tail, without
@@ -533,10 +563,14 @@ func FuzzCheck(f *testing.F) {
 			// and the fuzzer spends its time minimizing them.
 			return
 		}
-		for _, size := range []int{16, maxLine} {
+		for _, c := range []struct {
+			size   int
+			stored bool
+		}{{16, false}, {maxLine, false}, {16, true}, {maxLine, true}} {
+			size := c.size
 			var stderr bytes.Buffer
-			code := check(strings.NewReader(stdin), &stderr, size)
-			want, wantCode := reference(stdin, size), 0
+			code := check(strings.NewReader(stdin), &stderr, size, c.stored)
+			want, wantCode := reference(stdin, size, c.stored), 0
 			if want != "" {
 				wantCode = 1
 			}
