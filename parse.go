@@ -94,7 +94,10 @@ var ErrInvalid = errors.New("id: invalid id")
 // read into an ID must be NOT NULL; scan a nullable column into
 // sql.Null[id.ID] instead, which never passes NULL to Scan. ErrNull wraps
 // [ErrInvalid].
-var ErrNull error = &invalidError{"id: cannot scan NULL into id.ID (use sql.Null[id.ID] for a nullable column)"}
+var ErrNull = invalid("id: cannot scan NULL into id.ID (use sql.Null[id.ID] for a nullable column)")
+
+// invalid returns an error with the message msg that wraps [ErrInvalid].
+func invalid(msg string) error { return &invalidError{msg} }
 
 // invalidError is an error with its own message that wraps [ErrInvalid].
 type invalidError struct{ msg string }
@@ -349,5 +352,5 @@ func (id *ID) Scan(src any) error {
 	if src == nil {
 		return ErrNull
 	}
-	return &invalidError{fmt.Sprintf("id: cannot scan %T into id.ID (store ids as 26-character text)", src)}
+	return invalid(fmt.Sprintf("id: cannot scan %T into id.ID (store ids as 26-character text)", src))
 }
