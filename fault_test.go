@@ -31,23 +31,6 @@ const (
 	exhausted = "id: New: ULID space exhausted: the clock is past 10889-08-02T05:31:50.655Z and its last millisecond is used up"
 )
 
-// faultScript is an entropy source that returns the listed values in
-// order and fails the test if the generator draws more; left reports how
-// many were not drawn.
-type faultScript struct {
-	t    *testing.T
-	vals []uint64
-}
-
-func (s *faultScript) Uint64() uint64 {
-	if len(s.vals) == 0 {
-		s.t.Fatal("the generator drew more entropy than scripted")
-	}
-	v := s.vals[0]
-	s.vals = s.vals[1:]
-	return v
-}
-
 // faultConst is an entropy source that always returns v (all-ones, or a
 // chosen constant) and counts the draws.
 type faultConst struct {
@@ -88,7 +71,7 @@ func faultRun(t *testing.T, g id.Generator, steps []faultStep) {
 // bits into the top 16), and draws fresh bits only when the clock passes
 // it. Every scripted draw is used, and no more.
 func TestFaultClockJumpsAnHour(t *testing.T) {
-	src := &faultScript{t: t, vals: []uint64{
+	src := &script{t: t, vals: []uint64{
 		0xd6764c61efb99302, 0x4c61efb99302bd5b, // fresh at t0: top 16 bits 0xd676, low 64 0x4c61efb99302bd5b
 		0x00000000ffffffff,                     // increment 0 (the top 32 bits): drawn again
 		0x0000000100000000,                     // increment 1
@@ -282,7 +265,7 @@ func TestFaultClockBefore1970(t *testing.T) {
 	})
 	t.Run("zero entropy", func(t *testing.T) {
 		// Fresh bits of zero at 0 ms would make the zero id: it becomes ...01.
-		src := &faultScript{t: t, vals: []uint64{0, 0, 3 << 32}}
+		src := &script{t: t, vals: []uint64{0, 0, 3 << 32}}
 		faultRun(t, id.NewGenerator(src), []faultStep{
 			{time.Date(1969, 7, 20, 20, 17, 0, 0, time.UTC).UnixMilli(), "00000000000000000000000001"},
 			{-1, "00000000000000000000000004"},
