@@ -430,71 +430,33 @@ func BenchmarkScan(b *testing.B) {
 		{"src=bytes", []byte(idText), []byte(uuidText), []byte(xidText), []byte(ksuidText), nil},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			b.Run("lib=id", func(b *testing.B) {
-				b.ReportAllocs()
-				var v id.ID
-				sc := asScanner(&v)
-				must(0, sc.Scan(c.id))
-				for b.Loop() {
-					sinkErr = sc.Scan(c.id)
-				}
-				sinkID = v
-			})
-			b.Run("lib=ulid", func(b *testing.B) {
-				b.ReportAllocs()
-				var v ulid.ULID
-				sc := asScanner(&v)
-				must(0, sc.Scan(c.id))
-				for b.Loop() {
-					sinkErr = sc.Scan(c.id)
-				}
-				sinkULID = v
-			})
-			b.Run("lib=uuid", func(b *testing.B) {
-				b.ReportAllocs()
-				var v uuid.UUID
-				sc := asScanner(&v)
-				must(0, sc.Scan(c.uuid))
-				for b.Loop() {
-					sinkErr = sc.Scan(c.uuid)
-				}
-				sinkUUID = v
-			})
-			b.Run("lib=xid", func(b *testing.B) {
-				b.ReportAllocs()
-				var v xid.ID
-				sc := asScanner(&v)
-				must(0, sc.Scan(c.xid))
-				for b.Loop() {
-					sinkErr = sc.Scan(c.xid)
-				}
-				sinkXID = v
-			})
-			b.Run("lib=ksuid", func(b *testing.B) {
-				b.ReportAllocs()
-				var v ksuid.KSUID
-				sc := asScanner(&v)
-				must(0, sc.Scan(c.ksuid))
-				for b.Loop() {
-					sinkErr = sc.Scan(c.ksuid)
-				}
-				sinkKSUID = v
-			})
+			b.Run("lib=id", func(b *testing.B) { benchScan(b, c.id, &sinkID) })
+			b.Run("lib=ulid", func(b *testing.B) { benchScan(b, c.id, &sinkULID) })
+			b.Run("lib=uuid", func(b *testing.B) { benchScan(b, c.uuid, &sinkUUID) })
+			b.Run("lib=xid", func(b *testing.B) { benchScan(b, c.xid, &sinkXID) })
+			b.Run("lib=ksuid", func(b *testing.B) { benchScan(b, c.ksuid, &sinkKSUID) })
 			if c.tid == nil {
 				return
 			}
-			b.Run("lib=typeid", func(b *testing.B) {
-				b.ReportAllocs()
-				var v typeid.AnyID
-				sc := asScanner(&v)
-				must(0, sc.Scan(c.tid))
-				for b.Loop() {
-					sinkErr = sc.Scan(c.tid)
-				}
-				sinkTypeID = v
-			})
+			b.Run("lib=typeid", func(b *testing.B) { benchScan(b, c.tid, &sinkTypeID) })
 		})
 	}
+}
+
+// benchScan measures Scan of src into a T through sql.Scanner, as
+// database/sql calls it, and keeps the last value in sink.
+func benchScan[T any, P interface {
+	*T
+	sql.Scanner
+}](b *testing.B, src any, sink *T) {
+	b.ReportAllocs()
+	var v T
+	sc := asScanner(P(&v))
+	must(0, sc.Scan(src))
+	for b.Loop() {
+		sinkErr = sc.Scan(src)
+	}
+	*sink = v
 }
 
 // BenchmarkValue measures driver.Valuer: what each library writes to the
