@@ -1,0 +1,188 @@
+// Package rule holds what the idvet analyzers share: where a finding may be
+// reported (package id itself, allowed packages, generated files and,
+// optionally, test files are skipped) and how a call's callee is named.
+package rule
+
+import (
+	"flag"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// IDPath is the import path of package id, whose own code is never reported.
+const IDPath = "github.com/idkeys/id"
+
+// CheckTests says whether findings in _test.go files are reported. The
+// idvet command sets it with -tests, the golangci-lint plugin with the
+// "tests" setting; it is true by default.
+var CheckTests = true
+
+// Allow is a list of package patterns, set from a comma-separated flag
+// value: an import path ("example.com/migrate") or a path ending in "/..."
+// for the path and every package under it.
+type Allow []string
+
+// String returns the list as the flag value it was set from.
+func (a *Allow) String() string { return strings.Join(*a, ",") }
+
+// Set replaces the list by the comma-separated patterns of s.
+func (a *Allow) Set(s string) error {
+	*a = nil
+	for p := range strings.SplitSeq(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			*a = append(*a, p)
+		}
+	}
+	return nil
+}
+
+// Match reports whether the package with import path pkg (a test variant's
+// path included) is on the list.
+func (a Allow) Match(pkg string) bool {
+	pkg = Normalize(pkg)
+	for _, p := range a {
+		if base, ok := strings.CutSuffix(p, "/..."); ok {
+			if pkg == base || strings.HasPrefix(pkg, base+"/") {
+				return true
+			}
+		} else if pkg == p {
+			return true
+		}
+	}
+	return false
+}
+
+// Flags registers the flags every analyzer has: -allow.
+func Flags(fs *flag.FlagSet, allow *Allow) {
+	fs.Var(allow, "allow", "comma-separated packages not to report (a path, or path/... for a tree)")
+}
+
+// Normalize returns the import path of the package a test variant belongs
+// to: "p [p.test]" and "p_test" are "p".
+func Normalize(pkg string) string {
+	if i := strings.Index(pkg, " ["); i >= 0 {
+		pkg = pkg[:i]
+	}
+	return strings.TrimSuffix(pkg, "_test")
+}
+
+// Scope says where a pass may report.
+type Scope struct {
+	skip map[*token.File]bool
+	fset *token.FileSet
+}
+
+// NewScope returns the scope of pass, or false when nothing in the package
+// may be reported: it is package id itself, or on allow.
+func NewScope(pass *analysis.Pass, allow Allow) (*Scope, bool) {
+	path := Normalize(pass.Pkg.Path())
+	if path == IDPath || allow.Match(path) {
+		return nil, false
+	}
+	s := &Scope{skip: make(map[*token.File]bool), fset: pass.Fset}
+	for _, f := range pass.Files {
+		tf := pass.Fset.File(f.FileStart)
+		if tf == nil {
+			continue
+		}
+		s.skip[tf] = ast.IsGenerated(f) || (!CheckTests && strings.HasSuffix(tf.Name(), "_test.go"))
+	}
+	return s, true
+}
+
+// Skip reports whether a finding at pos is not to be reported: it is in a
+// generated file, or in a test file while tests are not checked.
+func (s *Scope) Skip(pos token.Pos) bool {
+	return s.skip[s.fset.File(pos)]
+}
+
+// Files returns the files of pass that may hold findings.
+func (s *Scope) Files(pass *analysis.Pass) []*ast.File {
+	var out []*ast.File
+	for _, f := range pass.Files {
+		if !s.Skip(f.FileStart) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Reaches reports whether pkg imports, directly or not, a package whose
+// path is one of paths (or starts with one ending in "/").
+func Reaches(pkg *types.Package, paths ...string) bool {
+	seen := make(map[*types.Package]bool)
+	var walk func(p *types.Package) bool
+	walk = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		for _, want := range paths {
+			if p.Path() == want || (strings.HasSuffix(want, "/") && strings.HasPrefix(p.Path(), want)) {
+				return true
+			}
+		}
+		for _, q := range p.Imports() {
+			if walk(q) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(pkg)
+}
+
+// IsID reports whether t is id.ID or *id.ID.
+func IsID(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == IDPath && n.Obj().Name() == "ID"
+}
+
+// Func names a function or method as "pkg.Name" or "pkg.Type.Name" (with
+// the package's name, not its path), for messages.
+func Func(f *types.Func) string {
+	pkg := ""
+	if f.Pkg() != nil {
+		pkg = f.Pkg().Name() + "."
+	}
+	if recv := f.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return pkg + n.Obj().Name() + "." + f.Name()
+		}
+	}
+	return pkg + f.Name()
+}
+
+// Method reports whether f is the method name of a type named typ (pointer
+// or value receiver, or an interface) in the package with path pkg.
+func Method(f *types.Func, pkg, typ, name string) bool {
+	if f == nil || f.Name() != name || f.Pkg() == nil || f.Pkg().Path() != pkg {
+		return false
+	}
+	recv := f.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == typ
+}
+
+// PkgFunc reports whether f is the package-level function pkg.name.
+func PkgFunc(f *types.Func, pkg, name string) bool {
+	return f != nil && f.Name() == name && f.Pkg() != nil && f.Pkg().Path() == pkg && f.Signature().Recv() == nil
+}

@@ -1,0 +1,6 @@
+package gin
+
+type Context struct{}
+
+func (c *Context) Param(key string) string { return "" }
+func (c *Context) Query(key string) string { return "" }

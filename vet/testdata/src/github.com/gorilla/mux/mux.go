@@ -1,0 +1,5 @@
+package mux
+
+import "net/http"
+
+func Vars(r *http.Request) map[string]string { return nil }

@@ -1,0 +1,13 @@
+package sqlx
+
+import (
+	"context"
+	"database/sql"
+)
+
+type DB struct{ *sql.DB }
+
+func (db *DB) Get(dest any, query string, args ...any) error                             { return nil }
+func (db *DB) GetContext(ctx context.Context, dest any, query string, args ...any) error { return nil }
+func (db *DB) Select(dest any, query string, args ...any) error                          { return nil }
+func Get(q any, dest any, query string, args ...any) error                               { return nil }

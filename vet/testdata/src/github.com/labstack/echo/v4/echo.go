@@ -1,0 +1,6 @@
+package echo
+
+type Context interface {
+	Param(name string) string
+	QueryParam(name string) string
+}

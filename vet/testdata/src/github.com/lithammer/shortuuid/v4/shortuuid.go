@@ -1,0 +1,3 @@
+package shortuuid
+
+func New() string { return "" }
