@@ -8,6 +8,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A Def is one value assigned to a variable: Expr, or the Index'th result
@@ -145,4 +147,35 @@ func (d *Defs) Var(e ast.Expr) *types.Var {
 		return nil
 	}
 	return v
+}
+
+// Callee returns the function or method that call calls: as
+// typeutil.Callee, and also through a local variable every assignment of
+// which is that same function (upper := strings.ToUpper; upper(s)).
+func (d *Defs) Callee(call *ast.CallExpr) *types.Func {
+	if f, ok := typeutil.Callee(d.info, call).(*types.Func); ok {
+		return f
+	}
+	defs, ok := d.Of(call.Fun)
+	if !ok || len(defs) == 0 {
+		return nil
+	}
+	var f *types.Func
+	for _, def := range defs {
+		if def.Expr == nil || def.Op != 0 || def.Index != 0 {
+			return nil
+		}
+		var g *types.Func
+		switch e := ast.Unparen(def.Expr).(type) {
+		case *ast.Ident:
+			g, _ = d.info.Uses[e].(*types.Func)
+		case *ast.SelectorExpr:
+			g, _ = d.info.Uses[e.Sel].(*types.Func)
+		}
+		if g == nil || (f != nil && g != f) {
+			return nil
+		}
+		f = g
+	}
+	return f
 }
