@@ -1,0 +1,20 @@
+// Package idbackfill defines an Analyzer that reports ids made for
+// existing rows outside the packages allowed to backfill (rule BACKFILL).
+//
+// # Analyzer idbackfill
+//
+// idbackfill: report id.NewBackfill and Backfill.At outside backfill code
+//
+// id.NewBackfill makes ids for rows that already exist, from their
+// creation time; a new row takes id.New() (KEYS-2). This analyzer reports
+// every call of, or reference to, id.NewBackfill and (*id.Backfill).At in
+// a package that is not on -idbackfill.allow, for example:
+//
+//	b := id.NewBackfill() // id.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow
+//
+// Conversions of existing keys (id.FromUUIDv7, id.ParseUUIDv7) are not
+// reported. No fix is suggested.
+//
+// Flags: -idbackfill.allow lists the packages that backfill (a migration
+// command, for example).
+package idbackfill

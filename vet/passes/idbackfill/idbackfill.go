@@ -1,0 +1,50 @@
+package idbackfill
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/idkeys/id/vet/internal/rule"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Analyzer reports id.NewBackfill and Backfill.At outside allowed packages.
+var Analyzer = &analysis.Analyzer{
+	Name:     "idbackfill",
+	Doc:      "report id.NewBackfill and Backfill.At outside the packages allowed to backfill (BACKFILL, KEYS-2)",
+	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idbackfill",
+	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Run:      run,
+}
+
+var allow rule.Allow
+
+func init() { rule.Flags(&Analyzer.Flags, &allow) }
+
+func run(pass *analysis.Pass) (any, error) {
+	if !rule.Reaches(pass.Pkg, rule.IDPath) {
+		return nil, nil
+	}
+	scope, ok := rule.NewScope(pass, allow)
+	if !ok {
+		return nil, nil
+	}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for cur := range ins.Root().Preorder((*ast.Ident)(nil)) {
+		ident := cur.Node().(*ast.Ident)
+		f, ok := pass.TypesInfo.Uses[ident].(*types.Func)
+		if !ok {
+			continue
+		}
+		if !rule.PkgFunc(f, rule.IDPath, "NewBackfill") && !rule.Method(f, rule.IDPath, "Backfill", "At") {
+			continue
+		}
+		if scope.Skip(ident.Pos()) {
+			continue
+		}
+		pass.Reportf(ident.Pos(), "%s is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow", rule.Func(f))
+	}
+	return nil, nil
+}
