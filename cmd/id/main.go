@@ -7,6 +7,7 @@
 //	id [-n N]          print N new ids (default 1), one per line
 //	id inspect ID...   print each id's canonical form, UTC time and Unix ms
 //	id check [-stored] report the invalid lines of stdin, one id per line
+//	id backfill        make ids for existing rows (see id -h)
 //	id help            print the help (also id -h)
 //
 // id prints new ids from id.New, one per line, strictly increasing; N is
@@ -76,6 +77,7 @@ const usageText = `usage:
   id [-n N]          print N new ids (default 1), one per line
   id inspect ID...   print each id's canonical form, UTC time and Unix ms
   id check [-stored] report the invalid lines of stdin, one id per line
+  id backfill        make ids for existing rows: OLD_KEY<TAB>CREATED_AT lines
   id help            print the help (also id -h)
 `
 
@@ -106,9 +108,10 @@ id check [-stored]
   stored ids (KEYS-4: an uppercase id in a table misses WHERE id = ?);
   use it on a database dump.
 
+` + backfillHelp + `
 Exit status:
   0  success: every id valid
-  1  an invalid id, or a read or write error
+  1  an invalid id or backfill line, or a read or write error
   2  usage error: unknown subcommand or flag, bad -n, no ids for inspect,
      or arguments where none are expected
 `
@@ -130,12 +133,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cmd, rest := fs.Arg(0), fs.Args()[1:]
 	switch cmd {
-	case "inspect", "check", "help":
+	case "inspect", "check", "help", "backfill":
 	default:
 		return usageError(stderr, fmt.Sprintf("unknown command %q", cmd))
 	}
 	if nSet {
 		return usageError(stderr, "-n applies only to making ids, not to "+cmd)
+	}
+	if cmd == "backfill" {
+		return backfillCmd(rest, stdin, stdout, stderr)
 	}
 	sub := newFlagSet("id "+cmd, stderr)
 	stored := false

@@ -1,0 +1,247 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/idkeys/id"
+)
+
+const zeroSeed = "0000000000000000000000000000000000000000000000000000000000000000"
+
+// TestBackfillExact: rows in any order, times in both formats, come out
+// sorted by (CREATED_AT, OLD_KEY) with exact ids for the zero seed (the
+// ids NewBackfill(zero seed) makes in that order, checked below too).
+func TestBackfillExact(t *testing.T) {
+	in := "b\t2024-05-01T12:00:00.123Z\n" +
+		"a\t1714564800123\r\n" + // the same millisecond, Unix ms, CRLF
+		"c\t2024-05-01T14:00:00.1234+02:00\n" + // a later instant within it, another offset
+		"z\t2023-01-01T00:00:00Z" // earlier, no final newline
+	want := "z\t01gnna1j00nj56qhs7rtf42vrt\n" +
+		"a\t01hwt0d7kv3tgq956r91ndttn4\n" +
+		"b\t01hwt0d7kv3tgq956r95f5cj1h\n" +
+		"c\t01hwt0d7kv3tgq956r96xvk616\n"
+	runCmd(in, "backfill", "-seed", zeroSeed).check(t, result{stdout: want})
+
+	// The same ids from the library, called in (time, key) order.
+	b := id.NewBackfill([32]byte{})
+	var lib strings.Builder
+	for _, r := range []struct {
+		key string
+		ms  int64
+	}{{"z", 1672531200000}, {"a", 1714564800123}, {"b", 1714564800123}, {"c", 1714564800123}} {
+		v, err := b.At(time.UnixMilli(r.ms))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&lib, "%s\t%s\n", r.key, v)
+	}
+	if lib.String() != want {
+		t.Errorf("library:\n%s\nwant:\n%s", lib.String(), want)
+	}
+}
+
+// TestBackfillErrors: every bad line is reported with its number, then a
+// count; nothing reaches stdout; exit status 1.
+func TestBackfillErrors(t *testing.T) {
+	long := strings.Repeat("k", 5000) + "\t1\n"
+	in := "ok\t1\n" +
+		"no tab\n" +
+		"\n" +
+		"\t1714564800123\n" +
+		"a\tb\tc\n" +
+		"before\t1969-12-31T23:59:59.999Z\n" +
+		"negative\t-1\n" +
+		"after\t281474976710656\n" + // 2^48 ms; RFC 3339 has no five-digit years
+
+		"huge\t99999999999999999999\n" +
+		"space\t 1714564800123\n" +
+		"date only\t2024-05-01\n" +
+		long +
+		"ok2\t2\n"
+	want := result{code: 1, stderr: "line 2: no tab, want OLD_KEY<TAB>CREATED_AT\n" +
+		"line 3: empty line, want OLD_KEY<TAB>CREATED_AT\n" +
+		"line 4: empty OLD_KEY\n" +
+		"line 5: more than two fields, want OLD_KEY<TAB>CREATED_AT\n" +
+		"line 6: id: time outside the ULID range 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z: 1969-12-31T23:59:59.999Z\n" +
+		"line 7: id: time outside the ULID range 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z: 1969-12-31T23:59:59.999Z\n" +
+		"line 8: id: time outside the ULID range 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z: 10889-08-02T05:31:50.656Z\n" +
+		"line 9: CREATED_AT \"99999999999999999999\": Unix milliseconds out of range\n" +
+		"line 10: CREATED_AT \" 1714564800123\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
+		"line 11: CREATED_AT \"2024-05-01\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
+		"line 12: line of 5002 bytes, want less than 4096\n" +
+		"id backfill: 11 of 13 lines invalid; nothing written\n"}
+	runCmd(in, "backfill").check(t, want)
+}
+
+// TestBackfillUsage: bad command lines exit 2 with the usage.
+func TestBackfillUsage(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"backfill", "x"}, "id: backfill takes no arguments; it reads stdin\n" + usageText},
+		{[]string{"backfill", "-seed", "00"}, "id: backfill: -seed wants 64 hexadecimal digits (32 bytes)\n" + usageText},
+		{[]string{"backfill", "-seed", strings.Repeat("g", 64)}, "id: backfill: -seed wants 64 hexadecimal digits (32 bytes)\n" + usageText},
+		{[]string{"backfill", "-uuidv7", "-seed", zeroSeed}, "id: backfill: -seed does not apply to -uuidv7, which draws no random bits\n" + usageText},
+		{[]string{"-n", "2", "backfill"}, "id: -n applies only to making ids, not to backfill\n" + usageText},
+		{[]string{"backfill", "-x"}, "flag provided but not defined: -x\n" + usageText},
+	} {
+		runCmd("a\t1\n", tt.args...).check(t, result{code: 2, stderr: tt.msg})
+	}
+}
+
+// TestBackfillUUIDv7: OLD_KEY converts to the id of the same bytes, in
+// input order; a second field is ignored; a UUIDv4 is a bad line.
+func TestBackfillUUIDv7(t *testing.T) {
+	// RFC 9562 appendix A.6's UUIDv7, as printed and in lowercase.
+	in := "017F22E2-79B0-7CC3-98C4-DC0C0C07398F\t2022-02-22T19:22:22Z\n" +
+		"00000000-0000-7000-8000-000000000000\n" +
+		"017f22e279b07cc398c4dc0c0c07398f\r\n"
+	want := "017F22E2-79B0-7CC3-98C4-DC0C0C07398F\t01fwhe4ydgfk1shh6w1g60eecf\n" +
+		"00000000-0000-7000-8000-000000000000\t0000000000e008000000000000\n" +
+		"017f22e279b07cc398c4dc0c0c07398f\t01fwhe4ydgfk1shh6w1g60eecf\n"
+	dir := t.TempDir()
+	runCmd(in, "backfill", "-uuidv7", "-tmpdir", dir).check(t, result{stdout: want})
+	checkEmpty(t, dir)
+	bad := in + "919108f7-52d1-4320-9bac-f847db4148a8\n"
+	runCmd(bad, "backfill", "-uuidv7", "-tmpdir", dir).check(t, result{code: 1, stderr: "line 4: id: not a UUIDv7: version 4, want 7 (only a version 7 UUID starts with its Unix time in milliseconds)\n" +
+		"id backfill: 1 of 4 lines invalid; nothing written\n"})
+	checkEmpty(t, dir)
+}
+
+func checkEmpty(t *testing.T, dir string) {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ents) != 0 {
+		t.Errorf("%s still holds %d entries, e.g. %s", dir, len(ents), ents[0].Name())
+	}
+}
+
+// TestBackfillExternalSort: 40,000 shuffled rows, many per millisecond,
+// with a 20 kB budget (about 80 runs, so a merge pass of 64 first) give
+// the same output as in memory, whatever the input order; the output is
+// sorted by NEW_ID, that order is (CREATED_AT, OLD_KEY), each id carries
+// its row's millisecond, and the temporary folder is gone afterwards.
+func TestBackfillExternalSort(t *testing.T) {
+	type row struct {
+		key  string
+		t    time.Time
+		unix bool // written as Unix ms, so t is whole milliseconds
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	base := time.Date(2021, 3, 4, 5, 6, 7, 0, time.UTC)
+	var rows []row
+	for i := range 40_000 {
+		x := row{
+			key:  fmt.Sprintf("%08x-%d", r.Uint32(), i),
+			t:    base.Add(time.Duration(r.IntN(3000)) * time.Millisecond),
+			unix: r.IntN(2) == 0,
+		}
+		if !x.unix {
+			x.t = x.t.Add(time.Duration(r.IntN(3)) * time.Microsecond)
+		}
+		rows = append(rows, x)
+	}
+	input := func() string {
+		var sb strings.Builder
+		for _, x := range rows {
+			if x.unix {
+				fmt.Fprintf(&sb, "%s\t%d\n", x.key, x.t.UnixMilli())
+				continue
+			}
+			fmt.Fprintf(&sb, "%s\t%s\n", x.key, x.t.Format(time.RFC3339Nano))
+		}
+		return sb.String()
+	}
+	var seed [32]byte
+	seed[0] = 7
+	runWith := func(in string, budget int) (string, string) {
+		dir := t.TempDir()
+		var stdout, stderr bytes.Buffer
+		code := backfill(backfillOptions{seed: seed, tmpdir: dir, budget: budget}, strings.NewReader(in), &stdout, &stderr)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+		checkEmpty(t, dir)
+		return stdout.String(), stderr.String()
+	}
+	in1 := input()
+	mem, _ := runWith(in1, backfillBudget)
+	ext, _ := runWith(in1, 20_000)
+	r.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+	ext2, _ := runWith(input(), 20_000)
+	if ext != mem || ext2 != mem {
+		t.Fatalf("external sort output differs from the in-memory one (or with the input shuffled)")
+	}
+
+	// Sorting by NEW_ID gives the (CREATED_AT, OLD_KEY) order.
+	slices.SortFunc(rows, func(a, b row) int {
+		if c := a.t.Compare(b.t); c != 0 {
+			return c
+		}
+		return strings.Compare(a.key, b.key)
+	})
+	lines := strings.Split(strings.TrimSuffix(mem, "\n"), "\n")
+	if len(lines) != len(rows) {
+		t.Fatalf("%d lines, want %d", len(lines), len(rows))
+	}
+	if !slices.IsSorted(newIDs(lines)) {
+		t.Fatal("output is not sorted by NEW_ID")
+	}
+	for i, l := range lines {
+		key, newID, _ := strings.Cut(l, "\t")
+		if key != rows[i].key {
+			t.Fatalf("line %d: key %s, want %s", i+1, key, rows[i].key)
+		}
+		v, err := id.Parse(newID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !v.Time().Equal(rows[i].t.Truncate(time.Millisecond)) {
+			t.Fatalf("line %d: %s at %v, want %v", i+1, v, v.Time(), rows[i].t)
+		}
+	}
+}
+
+func newIDs(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		_, out[i], _ = strings.Cut(l, "\t")
+	}
+	return out
+}
+
+// TestBackfillSpillsOnlyPastBudget: a budget that holds the input makes
+// no temporary folder; a small one makes and removes it (checked by
+// counting runs on a sorter directly).
+func TestBackfillSpillsOnlyPastBudget(t *testing.T) {
+	var in strings.Builder
+	for i := range 1000 {
+		in.WriteString("key" + strconv.Itoa(i) + "\t" + strconv.Itoa(1000+i%7) + "\n")
+	}
+	for _, tt := range []struct {
+		budget, runs int
+	}{{backfillBudget, 0}, {24 * 100, 13}} { // rows of 28 to 30 bytes, at most 2,400 bytes a run
+		s := &sorter{o: backfillOptions{tmpdir: t.TempDir(), budget: tt.budget}, stderr: os.Stderr}
+		var out bytes.Buffer
+		if code := s.sortAndMake(strings.NewReader(in.String()), &out); code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+		if len(s.runs) != tt.runs {
+			t.Errorf("budget %d: %d runs, want %d", tt.budget, len(s.runs), tt.runs)
+		}
+		s.cleanup()
+		checkEmpty(t, s.o.tmpdir)
+	}
+}
