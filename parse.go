@@ -15,6 +15,21 @@ import (
 // characters, 130 bits of which the first 2 are always zero.
 const encodedLen = ulid.EncodedSize
 
+// Pattern is the canonical form of an ID as a regular expression: 26
+// characters, the first 0 to 7, the others lowercase Crockford base32
+// (KEYS-4; ULID spec, "Canonical String Representation"). It means the
+// same in RE2 (Go's regexp), POSIX extended regular expressions
+// (PostgreSQL's ~, MariaDB's REGEXP under a case-sensitive collation) and
+// ECMAScript (JSON Schema and OpenAPI pattern, HTML forms), so it serves
+// as a database CHECK constraint, a form or schema pattern and a
+// PocketBase field pattern.
+//
+// It matches exactly the texts that [ID.Scan] accepts, and also 26 zeros,
+// the zero ID, which Scan refuses (ReasonZero). It does not match
+// uppercase ids, which [Parse] accepts from outside: match the parsed
+// ID's String, not the raw input.
+const Pattern = "^[0-7][0-9a-hjkmnp-tv-z]{25}$"
+
 // lowerAlphabet is the Crockford base32 alphabet in the canonical
 // (lowercase) case of KEYS-4: the alphabet of the ULID spec ("Encoding"),
 // without I, L, O and U.

@@ -1,0 +1,205 @@
+package id
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strings"
+)
+
+// The methods in this file are for libraries that see an ID through
+// reflection. ID's fields are unexported machine words, and a library
+// that does not find the interface it looks for walks those fields
+// instead: go-cmp panics, gob refuses, GORM guesses an integer column, the
+// MongoDB driver writes an empty document. As time.Time does, ID keeps its
+// fields private and adds the methods those libraries look for. Every one
+// of them goes through the canonical text form (KEYS-7: one external
+// form, greppable everywhere) and the package's one validator (KEYS-3);
+// none imports anything.
+
+// Equal reports whether id and other are the same ID; it is id == other.
+// github.com/google/go-cmp calls an Equal method when a type has one, so
+// cmp.Diff and cmp.Equal compare structs, slices and maps holding IDs
+// instead of panicking on ID's unexported fields.
+func (id ID) Equal(other ID) bool {
+	return id == other
+}
+
+// GoString returns a Go expression that rebuilds id, for fmt's %#v verb:
+// id.MustParse("01arz3ndektsv4rrffq69g5fav"), or id.ID{} for the zero ID.
+// With it, the id's text appears wherever %#v prints a value (test
+// failure output, error messages of drivers), so that grepping logs for
+// an id finds it (KEYS-7).
+func (id ID) GoString() string {
+	if id.IsZero() {
+		return "id.ID{}"
+	}
+	var buf [encodedLen]byte
+	id.encode(&buf)
+	return `id.MustParse("` + string(buf[:]) + `")`
+}
+
+// GormDataType returns "varchar(26)", the column type for an ID. GORM
+// (gorm.io/gorm) calls it when it migrates a model: without it, GORM
+// learns a custom type's column type by calling Value on the zero ID,
+// which fails with [ErrZero], and then falls back to ID's first field, an
+// integer, making the key an auto-increment integer column. With it,
+// AutoMigrate makes a 26-character text column without auto-increment on
+// SQLite, PostgreSQL and MySQL/MariaDB, foreign keys included. ("string",
+// GORM's generic text type, maps to a TEXT type that MariaDB refuses in
+// a foreign key.)
+func (id ID) GormDataType() string {
+	return "varchar(26)"
+}
+
+// MarshalBinary implements [encoding.BinaryMarshaler]. Its bytes are the
+// canonical text form, the 26 lowercase characters that [ID.MarshalText]
+// returns, not the 16 bytes of the ULID binary layout: an ID has one
+// external form everywhere (KEYS-7), which is also what encoders that used
+// the text methods before (msgpack) wrote, so data they stored stays
+// readable. The zero ID gives empty bytes. The error is always nil.
+//
+// encoding/gob (and so session stores such as gorilla/sessions and scs),
+// github.com/redis/go-redis and github.com/fxamacker/cbor call it; gob and
+// go-redis do not use the text methods.
+func (id ID) MarshalBinary() ([]byte, error) {
+	return id.AppendText(make([]byte, 0, encodedLen))
+}
+
+// AppendBinary implements [encoding.BinaryAppender]: it appends the bytes
+// of [ID.MarshalBinary], the 26 lowercase characters of the canonical text
+// form (nothing for the zero ID), to b and returns the extended buffer.
+// The error is always nil.
+func (id ID) AppendBinary(b []byte) ([]byte, error) {
+	return id.AppendText(b)
+}
+
+// UnmarshalBinary implements [encoding.BinaryUnmarshaler], reading what
+// [ID.MarshalBinary] writes. Empty data gives the zero ID. Any other data
+// must be the canonical form, 26 lowercase characters, as for [ID.Scan]:
+// binary data is stored data, which is lowercase (KEYS-4). On error it
+// returns a [*ParseError] wrapping [ErrInvalid], with [ReasonCase] for an
+// uppercase letter, and sets id to the zero ID. The data is not kept.
+func (id *ID) UnmarshalBinary(data []byte) error {
+	if len(data) == 0 {
+		*id = ID{}
+		return nil
+	}
+	v, err := parse(data, &lower)
+	*id = v
+	return err
+}
+
+// BSON type codes (BSON spec 1.1, https://bsonspec.org/spec.html), as
+// plain bytes: the MongoDB Go driver v2 takes and returns them as byte in
+// bson.ValueMarshaler and bson.ValueUnmarshaler.
+const (
+	bsonString = 0x02
+	bsonNull   = 0x0a
+)
+
+// bsonTypeNames names the BSON types, for errors.
+var bsonTypeNames = map[byte]string{
+	0x01: "double", 0x02: "string", 0x03: "embedded document", 0x04: "array",
+	0x05: "binary", 0x06: "undefined", 0x07: "ObjectId", 0x08: "boolean",
+	0x09: "UTC datetime", 0x0a: "null", 0x0b: "regular expression",
+	0x0c: "DBPointer", 0x0d: "JavaScript code", 0x0e: "symbol",
+	0x0f: "JavaScript code with scope", 0x10: "int32", 0x11: "timestamp",
+	0x12: "int64", 0x13: "decimal128", 0xff: "min key", 0x7f: "max key",
+}
+
+// MarshalBSONValue returns id as a BSON string (type 0x02) holding its
+// canonical form: a 4-byte little-endian length of 27, the 26 lowercase
+// characters and a NUL byte. Like [ID.Value], it refuses the zero ID with
+// [ErrZero], so nothing is written for a forgotten [New]; use a pointer
+// (*id.ID, written as BSON null when nil) or `bson:",omitzero"` for an
+// optional field.
+//
+// The MongoDB Go driver v2 (go.mongodb.org/mongo-driver/v2/bson) calls it
+// through bson.ValueMarshaler, whose type code is a plain byte; without it
+// the driver writes an ID as an empty document and reads it back as the
+// zero ID, silently. The v1 driver's interface takes its own bsontype.Type
+// and does not call this method.
+func (id ID) MarshalBSONValue() (byte, []byte, error) {
+	if id.IsZero() {
+		return 0, nil, ErrZero
+	}
+	b := make([]byte, 4, 4+encodedLen+1)
+	binary.LittleEndian.PutUint32(b, encodedLen+1)
+	b, _ = id.AppendText(b)
+	return bsonString, append(b, 0), nil
+}
+
+// UnmarshalBSONValue reads a BSON value into id, as [ID.Scan] reads a
+// database value: the value must be a BSON string (type 0x02) holding the
+// canonical form, 26 lowercase characters. The data is not kept. On every
+// error id is set to the zero ID and the error wraps [ErrInvalid]:
+//
+//   - BSON null (type 0x0a): [ErrNull]; use *id.ID for an optional field;
+//   - a string that is not a canonical id (uppercase, empty, wrong length,
+//     invalid characters, the zero ID): a [*ParseError] as from Scan;
+//   - a malformed BSON string (its length prefix or NUL terminator does not
+//     match the data): an error saying so;
+//   - any other BSON type: an error naming the type.
+//
+// The MongoDB Go driver v2 calls it through bson.ValueUnmarshaler.
+func (id *ID) UnmarshalBSONValue(typ byte, data []byte) error {
+	*id = ID{}
+	switch typ {
+	case bsonString:
+	case bsonNull:
+		return ErrNull
+	default:
+		name, ok := bsonTypeNames[typ]
+		if !ok {
+			name = fmt.Sprintf("type 0x%02x", typ)
+		}
+		return invalid("id: cannot read BSON " + name + " into id.ID (store ids as BSON strings)")
+	}
+	// A BSON string: int32 length n (bytes that follow, NUL included),
+	// then n-1 bytes of UTF-8 and a NUL.
+	if len(data) < 5 || binary.LittleEndian.Uint32(data) != uint32(len(data)-4) || data[len(data)-1] != 0 {
+		return invalid(fmt.Sprintf("id: malformed BSON string (%d bytes)", len(data)))
+	}
+	v, err := parse(data[4:len(data)-1], &lower)
+	*id = v
+	return err
+}
+
+// UnmarshalYAML reads an ID from a YAML scalar through [ID.UnmarshalText],
+// so it accepts what UnmarshalText accepts ("" gives the zero ID), and it
+// leaves id unchanged for YAML null, as encoding/json does for JSON null.
+// A mapping or a sequence given for an ID is an error wrapping
+// [ErrInvalid].
+//
+// gopkg.in/yaml.v3, go.yaml.in/yaml/v3 and github.com/goccy/go-yaml call
+// this form (its argument decodes the YAML value into a Go value) without
+// their import. Without it, yaml.v3 uses the text methods for scalars only
+// and silently skips a mapping given for an ID, leaving the field as it
+// was.
+func (id *ID) UnmarshalYAML(unmarshal func(any) error) error {
+	var s *string
+	if err := unmarshal(&s); err != nil {
+		*id = ID{}
+		return &yamlError{err}
+	}
+	if s == nil {
+		return nil // YAML null: left as it was
+	}
+	return id.UnmarshalText([]byte(*s))
+}
+
+// yamlError is UnmarshalYAML's error for a YAML value that is not a
+// scalar. It wraps [ErrInvalid] and the YAML library's own error (for its
+// line number), whose text it repeats on one line, cut to 80 bytes, so
+// that the message fits in 120 bytes.
+type yamlError struct{ err error }
+
+func (e *yamlError) Error() string {
+	detail := strings.Join(strings.Fields(e.err.Error()), " ")
+	if len(detail) > 80 {
+		detail = strings.ToValidUTF8(detail[:77], "") + "..."
+	}
+	return "id: invalid id: want a YAML string (" + detail + ")"
+}
+
+func (e *yamlError) Unwrap() []error { return []error{ErrInvalid, e.err} }

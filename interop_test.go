@@ -1,0 +1,431 @@
+package id_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/idkeys/id"
+)
+
+// The methods that reflection-based libraries look for (interop.go),
+// tested with the standard library only; the real libraries are tested in
+// integration/orm and integration/formats.
+
+const (
+	canonical = "01arz3ndektsv4rrffq69g5fav" // ulid spec's example, lowercase
+	zeros     = "00000000000000000000000000"
+)
+
+// checkOneLine fails unless err's message starts with "id: ", is one line
+// and fits in 120 bytes.
+func checkOneLine(t *testing.T, err error) {
+	t.Helper()
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "id: ") || strings.ContainsAny(msg, "\n\r") || len(msg) > 120 {
+		t.Errorf("message %q: want one line of at most 120 bytes starting with \"id: \"", msg)
+	}
+}
+
+func TestEqual(t *testing.T) {
+	a, b := id.MustParse(canonical), id.MustParse("01arz3ndektsv4rrffq69g5faw")
+	for _, c := range []struct {
+		x, y id.ID
+		want bool
+	}{
+		{a, a, true},
+		{a, id.MustParse(strings.ToUpper(canonical)), true}, // same id, other spelling
+		{a, b, false},
+		{a, id.ID{}, false},
+		{id.ID{}, id.ID{}, true},
+	} {
+		if got := c.x.Equal(c.y); got != c.want {
+			t.Errorf("%v.Equal(%v) = %v, want %v", c.x, c.y, got, c.want)
+		}
+	}
+}
+
+func TestGoString(t *testing.T) {
+	type user struct {
+		ID     id.ID
+		Parent *id.ID
+	}
+	v := id.MustParse(canonical)
+	for _, c := range []struct {
+		name string
+		got  string
+		want string
+	}{
+		{"id", fmt.Sprintf("%#v", v), `id.MustParse("01arz3ndektsv4rrffq69g5fav")`},
+		{"zero", fmt.Sprintf("%#v", id.ID{}), `id.ID{}`},
+		{"struct", fmt.Sprintf("%#v", user{ID: v}), `id_test.user{ID:id.MustParse("01arz3ndektsv4rrffq69g5fav"), Parent:<nil>}`}, // fmt prints a nil *ID with a GoString method so
+		{"slice", fmt.Sprintf("%#v", []id.ID{v, {}}), `[]id.ID{id.MustParse("01arz3ndektsv4rrffq69g5fav"), id.ID{}}`},
+		// The other verbs print the canonical form, as before.
+		{"%v", fmt.Sprintf("%v", v), canonical},
+		{"%s", fmt.Sprintf("%s", v), canonical},
+		{"%q", fmt.Sprintf("%q", v), `"` + canonical + `"`},
+		{"%+v struct", fmt.Sprintf("%+v", user{ID: v}), `{ID:01arz3ndektsv4rrffq69g5fav Parent:<nil>}`},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: got %s, want %s", c.name, c.got, c.want)
+		}
+	}
+}
+
+func TestGormDataType(t *testing.T) {
+	// Also for the zero ID: GORM calls it on a model's zero value.
+	for _, v := range []id.ID{{}, id.MustParse(canonical)} {
+		if got := v.GormDataType(); got != "varchar(26)" {
+			t.Errorf("GormDataType() = %q, want varchar(26)", got)
+		}
+	}
+}
+
+var patternRE = regexp.MustCompile(id.Pattern)
+
+// scanAccepts reports whether ID.Scan accepts s, the package's own rule
+// for stored text.
+func scanAccepts(s string) bool {
+	var v id.ID
+	return v.Scan(s) == nil
+}
+
+func TestPattern(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{canonical, true},
+		{"7zzzzzzzzzzzzzzzzzzzzzzzzz", true}, // the largest id
+		{zeros, true},                        // the zero ID: the one text Scan refuses that Pattern matches
+		{"00000000000000000000000001", true},
+		{strings.ToUpper(canonical), false}, // KEYS-4: stored ids are lowercase
+		{"01arz3ndektsv4rrffq69g5faV", false},
+		{"81arz3ndektsv4rrffq69g5fav", false}, // out of range
+		{"01arz3ndektsv4rrffq69g5fa", false},  // 25
+		{canonical + "0", false},              // 27
+		{"01arz3ndeitsv4rrffq69g5fav", false}, // i
+		{"01arz3ndelts v4rrffq69g5fa", false},
+		{"01arz3ndeltsv4rrffq69g5fav", false}, // l
+		{"01arz3ndeotsv4rrffq69g5fav", false}, // o
+		{"01arz3ndeutsv4rrffq69g5fav", false}, // u
+		{canonical + "\n", false},             // $ is the end, not a newline
+		{"", false},
+	} {
+		if got := patternRE.MatchString(c.in); got != c.want {
+			t.Errorf("Pattern matches %q = %v, want %v", c.in, got, c.want)
+		}
+		if c.in != zeros && scanAccepts(c.in) != c.want {
+			t.Errorf("Scan(%q) accepted = %v, want %v (as Pattern)", c.in, !c.want, c.want)
+		}
+	}
+}
+
+// FuzzPattern checks that Pattern matches exactly what Scan accepts,
+// except the zero ID.
+func FuzzPattern(f *testing.F) {
+	for _, s := range []string{canonical, zeros, strings.ToUpper(canonical), "7zzzzzzzzzzzzzzzzzzzzzzzzz",
+		"80000000000000000000000000", "01arz3ndeitsv4rrffq69g5fav", "", canonical + "\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		match, scan := patternRE.MatchString(s), scanAccepts(s)
+		if s == zeros {
+			if !match || scan {
+				t.Fatalf("zero ID: Pattern matches = %v, Scan accepts = %v; want true, false", match, scan)
+			}
+			return
+		}
+		if match != scan {
+			t.Fatalf("%q: Pattern matches = %v, Scan accepts = %v", s, match, scan)
+		}
+	})
+}
+
+func TestBinary(t *testing.T) {
+	v := id.MustParse(canonical)
+	b, err := v.MarshalBinary()
+	if err != nil || string(b) != canonical {
+		t.Fatalf("MarshalBinary() = %q, %v; want %q, nil", b, err, canonical)
+	}
+	if b, err := (id.ID{}).MarshalBinary(); err != nil || len(b) != 0 {
+		t.Errorf("zero ID: MarshalBinary() = %q, %v; want empty, nil", b, err)
+	}
+	if b, err := v.AppendBinary([]byte("user:")); err != nil || string(b) != "user:"+canonical {
+		t.Errorf("AppendBinary = %q, %v; want %q", b, err, "user:"+canonical)
+	}
+	if b, err := (id.ID{}).AppendBinary([]byte("user:")); err != nil || string(b) != "user:" {
+		t.Errorf("zero ID: AppendBinary = %q, %v; want %q", b, err, "user:")
+	}
+
+	raw := id.Bytes(v)
+	for _, c := range []struct {
+		name   string
+		in     []byte
+		want   id.ID
+		reason id.Reason // 0: no error
+	}{
+		{"canonical", []byte(canonical), v, 0},
+		{"empty is the zero ID", []byte{}, id.ID{}, 0},
+		{"nil is the zero ID", nil, id.ID{}, 0},
+		{"uppercase: stored ids are lowercase", []byte(strings.ToUpper(canonical)), id.ID{}, id.ReasonCase},
+		{"16 bytes of the ULID binary layout", raw[:], id.ID{}, id.ReasonLength},
+		{"zero ID", []byte(zeros), id.ID{}, id.ReasonZero},
+		{"out of range", []byte("81arz3ndektsv4rrffq69g5fav"), id.ID{}, id.ReasonRange},
+		{"invalid character", []byte("01arz3ndeitsv4rrffq69g5fav"), id.ID{}, id.ReasonCharacter},
+	} {
+		got := id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz") // not left as it was on error
+		err := got.UnmarshalBinary(c.in)
+		var pe *id.ParseError
+		switch {
+		case c.reason == 0 && err != nil:
+			t.Errorf("%s: UnmarshalBinary: %v", c.name, err)
+		case c.reason != 0 && (!errors.As(err, &pe) || pe.Reason != c.reason || !errors.Is(err, id.ErrInvalid)):
+			t.Errorf("%s: UnmarshalBinary error %v, want a *ParseError with reason %v", c.name, err, c.reason)
+		case got != c.want:
+			t.Errorf("%s: UnmarshalBinary gave %#v, want %#v", c.name, got, c.want)
+		}
+	}
+	var got id.ID
+	err = got.UnmarshalBinary([]byte(strings.ToUpper(canonical)))
+	if want := `id: invalid stored id "01ARZ3NDEKTSV4RRFFQ69G5FAV": stored ids must be lowercase (KEYS-4): 'A' at index 2`; err == nil || err.Error() != want {
+		t.Errorf("uppercase: error %v", err)
+	}
+}
+
+// FuzzUnmarshalBinary checks that UnmarshalBinary decides as Scan does
+// for every non-empty input, and round-trips through MarshalBinary.
+func FuzzUnmarshalBinary(f *testing.F) {
+	for _, s := range []string{canonical, zeros, strings.ToUpper(canonical), "", "80000000000000000000000000"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		var got, want id.ID
+		err := got.UnmarshalBinary(in)
+		if len(in) == 0 {
+			if err != nil || !got.IsZero() {
+				t.Fatalf("empty: %#v, %v; want the zero ID", got, err)
+			}
+			return
+		}
+		werr := want.Scan(in)
+		if got != want || (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
+			t.Fatalf("%q: UnmarshalBinary = %#v, %v; Scan = %#v, %v", in, got, err, want, werr)
+		}
+		if err == nil {
+			if b, _ := got.MarshalBinary(); !bytes.Equal(b, in) {
+				t.Fatalf("%q: MarshalBinary after UnmarshalBinary = %q", in, b)
+			}
+		}
+	})
+}
+
+// TestGob: encoding/gob uses BinaryMarshaler (never the text methods), as
+// session stores do; a zero ID round-trips as empty bytes, and a payload
+// whose id was tampered with is refused.
+func TestGob(t *testing.T) {
+	type session struct {
+		User  id.ID
+		Trace id.ID
+		Seen  []id.ID
+	}
+	in := session{User: id.MustParse(canonical), Seen: []id.ID{id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz")}}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(in); err != nil {
+		t.Fatal(err)
+	}
+	payload := bytes.Clone(buf.Bytes())
+	var out session
+	if err := gob.NewDecoder(&buf).Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	if out.User != in.User || !out.Trace.IsZero() || len(out.Seen) != 1 || out.Seen[0] != in.Seen[0] {
+		t.Fatalf("gob round trip: got %#v, want %#v", out, in)
+	}
+
+	// Uppercase the id inside the payload: same length, so gob's framing
+	// stays valid and only our decoder can refuse it.
+	i := bytes.Index(payload, []byte(canonical))
+	if i < 0 {
+		t.Fatalf("gob payload does not hold the id's text: %q", payload)
+	}
+	copy(payload[i:], strings.ToUpper(canonical))
+	err := gob.NewDecoder(bytes.NewReader(payload)).Decode(&out)
+	if !errors.Is(err, id.ErrInvalid) {
+		t.Errorf("tampered gob payload: error %v, want one wrapping ErrInvalid", err)
+	}
+}
+
+// bsonString is a BSON string value: int32 length with the NUL, the bytes, NUL.
+func bsonString(s string) []byte {
+	b := binary.LittleEndian.AppendUint32(nil, uint32(len(s)+1))
+	return append(append(b, s...), 0)
+}
+
+func TestMarshalBSONValue(t *testing.T) {
+	typ, data, err := id.MustParse(canonical).MarshalBSONValue()
+	want := append([]byte{27, 0, 0, 0}, canonical+"\x00"...)
+	if err != nil || typ != 0x02 || !bytes.Equal(data, want) {
+		t.Errorf("MarshalBSONValue() = %#x, %q, %v; want 0x02, %q, nil", typ, data, err, want)
+	}
+	if !bytes.Equal(want, bsonString(canonical)) {
+		t.Fatalf("test helper bsonString disagrees: %q", bsonString(canonical))
+	}
+	typ, data, err = id.ID{}.MarshalBSONValue()
+	if !errors.Is(err, id.ErrZero) || data != nil || typ != 0 {
+		t.Errorf("zero ID: MarshalBSONValue() = %#x, %q, %v; want ErrZero", typ, data, err)
+	}
+}
+
+func TestUnmarshalBSONValue(t *testing.T) {
+	v := id.MustParse(canonical)
+	for _, c := range []struct {
+		name   string
+		typ    byte
+		data   []byte
+		want   id.ID
+		reason id.Reason // for a *ParseError
+		msg    string    // the whole error message, "" for none
+	}{
+		{"string", 0x02, bsonString(canonical), v, 0, ""},
+		{"uppercase", 0x02, bsonString(strings.ToUpper(canonical)), id.ID{}, id.ReasonCase,
+			`id: invalid stored id "01ARZ3NDEKTSV4RRFFQ69G5FAV": stored ids must be lowercase (KEYS-4): 'A' at index 2`},
+		{"empty string", 0x02, bsonString(""), id.ID{}, id.ReasonLength, `id: invalid stored id "": length 0, want 26`},
+		{"zero ID", 0x02, bsonString(zeros), id.ID{}, id.ReasonZero,
+			`id: invalid stored id "00000000000000000000000000": the zero id names nothing`},
+		{"null", 0x0a, nil, id.ID{}, 0, id.ErrNull.Error()},
+		{"int32", 0x10, []byte{1, 0, 0, 0}, id.ID{}, 0, "id: cannot read BSON int32 into id.ID (store ids as BSON strings)"},
+		{"binary", 0x05, []byte{16, 0, 0, 0, 4}, id.ID{}, 0, "id: cannot read BSON binary into id.ID (store ids as BSON strings)"},
+		{"document", 0x03, []byte{5, 0, 0, 0, 0}, id.ID{}, 0, "id: cannot read BSON embedded document into id.ID (store ids as BSON strings)"},
+		{"unknown type", 0x42, nil, id.ID{}, 0, "id: cannot read BSON type 0x42 into id.ID (store ids as BSON strings)"},
+		{"length prefix too long", 0x02, append([]byte{28, 0, 0, 0}, canonical+"\x00"...), id.ID{}, 0, "id: malformed BSON string (31 bytes)"},
+		{"no NUL", 0x02, append([]byte{27, 0, 0, 0}, canonical+"x"...), id.ID{}, 0, "id: malformed BSON string (31 bytes)"},
+		{"short", 0x02, []byte{1, 0, 0}, id.ID{}, 0, "id: malformed BSON string (3 bytes)"},
+		{"nil data", 0x02, nil, id.ID{}, 0, "id: malformed BSON string (0 bytes)"},
+		{"negative length", 0x02, []byte{0xff, 0xff, 0xff, 0xff, 0}, id.ID{}, 0, "id: malformed BSON string (5 bytes)"},
+	} {
+		got := id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz") // set to zero on error
+		err := got.UnmarshalBSONValue(c.typ, c.data)
+		if got != c.want {
+			t.Errorf("%s: got %#v, want %#v", c.name, got, c.want)
+		}
+		if c.msg == "" {
+			if err != nil {
+				t.Errorf("%s: %v", c.name, err)
+			}
+			continue
+		}
+		if err == nil || err.Error() != c.msg || !errors.Is(err, id.ErrInvalid) {
+			t.Errorf("%s: error %v, want %q wrapping ErrInvalid", c.name, err, c.msg)
+			continue
+		}
+		checkOneLine(t, err)
+		var pe *id.ParseError
+		if errors.As(err, &pe) != (c.reason != 0) || (pe != nil && pe.Reason != c.reason) {
+			t.Errorf("%s: error %v, want *ParseError with reason %v: %v", c.name, err, c.reason, pe)
+		}
+	}
+	var n id.ID
+	if err := n.UnmarshalBSONValue(0x0a, nil); !errors.Is(err, id.ErrNull) {
+		t.Errorf("null: %v, want ErrNull", err)
+	}
+}
+
+// FuzzUnmarshalBSONValue: never a panic; a string is accepted exactly
+// when it is well-formed BSON holding what Scan accepts, and then it
+// round-trips through MarshalBSONValue byte for byte.
+func FuzzUnmarshalBSONValue(f *testing.F) {
+	f.Add(byte(0x02), bsonString(canonical))
+	f.Add(byte(0x02), bsonString(strings.ToUpper(canonical)))
+	f.Add(byte(0x02), []byte{27, 0, 0, 0})
+	f.Add(byte(0x0a), []byte{})
+	f.Add(byte(0x10), []byte{1, 2, 3, 4})
+	f.Fuzz(func(t *testing.T, typ byte, data []byte) {
+		var got id.ID
+		err := got.UnmarshalBSONValue(typ, data)
+		if err != nil {
+			if !got.IsZero() || !errors.Is(err, id.ErrInvalid) {
+				t.Fatalf("error %v with %#v; want the zero ID and ErrInvalid", err, got)
+			}
+			checkOneLine(t, err)
+		}
+		wellFormed := typ == 0x02 && len(data) >= 5 && int(binary.LittleEndian.Uint32(data)) == len(data)-4 && data[len(data)-1] == 0
+		if accepted := err == nil; accepted != (wellFormed && scanAccepts(string(data[4:len(data)-1]))) {
+			t.Fatalf("type %#x %q: accepted = %v", typ, data, accepted)
+		}
+		if err == nil {
+			if rt, rd, rerr := got.MarshalBSONValue(); rerr != nil || rt != typ || !bytes.Equal(rd, data) {
+				t.Fatalf("round trip of %q: %#x %q %v", data, rt, rd, rerr)
+			}
+		}
+	})
+}
+
+// yamlValue returns an unmarshal function as YAML libraries pass it to
+// UnmarshalYAML: it decodes a scalar (s non-nil), a null (s nil) or
+// fails as for a mapping (err non-nil).
+func yamlValue(s *string, err error) func(any) error {
+	return func(v any) error {
+		if err != nil {
+			return err
+		}
+		*(v.(**string)) = s
+		return nil
+	}
+}
+
+func TestUnmarshalYAML(t *testing.T) {
+	str := func(s string) *string { return &s }
+	v := id.MustParse(canonical)
+	prev := id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz")
+	mapErr := errors.New("yaml: unmarshal errors:\n  line 2: cannot unmarshal !!map into string")
+	for _, c := range []struct {
+		name   string
+		fn     func(any) error
+		want   id.ID
+		reason id.Reason
+		msg    string
+	}{
+		{"lowercase", yamlValue(str(canonical), nil), v, 0, ""},
+		{"uppercase, as UnmarshalText", yamlValue(str(strings.ToUpper(canonical)), nil), v, 0, ""},
+		{"empty is the zero ID", yamlValue(str(""), nil), id.ID{}, 0, ""},
+		{"null leaves it as it was", yamlValue(nil, nil), prev, 0, ""},
+		{"bad text", yamlValue(str("01arz3ndeitsv4rrffq69g5fav"), nil), id.ID{}, id.ReasonCharacter,
+			`id: invalid id "01arz3ndeitsv4rrffq69g5fav": invalid character 'i' at index 9`},
+		{"mapping", yamlValue(nil, mapErr), id.ID{}, 0,
+			"id: invalid id: want a YAML string (yaml: unmarshal errors: line 2: cannot unmarshal !!map into string)"},
+		{"long library error", yamlValue(nil, errors.New(strings.Repeat("é", 60))), id.ID{}, 0,
+			"id: invalid id: want a YAML string (" + strings.Repeat("é", 38) + "...)"},
+	} {
+		got := prev
+		err := got.UnmarshalYAML(c.fn)
+		if got != c.want {
+			t.Errorf("%s: got %#v, want %#v", c.name, got, c.want)
+		}
+		if c.msg == "" {
+			if err != nil {
+				t.Errorf("%s: %v", c.name, err)
+			}
+			continue
+		}
+		if err == nil || err.Error() != c.msg || !errors.Is(err, id.ErrInvalid) {
+			t.Errorf("%s: error %v,\nwant %q wrapping ErrInvalid", c.name, err, c.msg)
+			continue
+		}
+		checkOneLine(t, err)
+		var pe *id.ParseError
+		if errors.As(err, &pe) != (c.reason != 0) {
+			t.Errorf("%s: *ParseError = %v, want reason %v", c.name, pe, c.reason)
+		}
+	}
+	// The library's own error stays reachable, for its line number.
+	var got id.ID
+	if err := got.UnmarshalYAML(yamlValue(nil, mapErr)); !errors.Is(err, mapErr) {
+		t.Errorf("mapping: error %v does not wrap the library's error", err)
+	}
+}
