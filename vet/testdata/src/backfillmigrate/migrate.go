@@ -9,7 +9,7 @@ import (
 )
 
 func Backfill(created []time.Time) ([]id.ID, error) {
-	b := id.NewBackfill()
+	b := id.NewBackfill([32]byte{})
 	out := make([]id.ID, 0, len(created))
 	for _, t := range created {
 		x, err := b.At(t)

@@ -1,0 +1,158 @@
+package main_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The findings on the sample module (testdata/sample), relative to it, in
+// the order of sorted lines. Package clean, its twin, has none.
+var (
+	makers = []string{
+		"bad/bad.go:23:16: ulid.Make makes an id outside package id (KEYS-3): use id.New()",
+		"bad/bad.go:25:14: uuid.NewString makes an id outside package id (KEYS-3): use id.New()",
+	}
+	testFile = []string{
+		"bad/bad_test.go:10:10: uuid.New makes an id outside package id (KEYS-3): use id.New()",
+	}
+	keys4 = []string{
+		"bad/bad.go:42:27: strings.EqualFold compares an id ignoring case (KEYS-4): parse the other side with id.Parse and compare ids with ==",
+	}
+	keys5 = []string{
+		`bad/bad.go:30:82: PathValue("id") reaches sql.DB.QueryRowContext unparsed (KEYS-5): parse it with id.Parse and pass the id`,
+	}
+	trunc = []string{
+		"bad/bad.go:40:25: slicing an id's text shortens it (TRUNC): use the whole id, its first 10 characters are only its time",
+		"bad/bad.go:41:26: %.8s shortens an id (TRUNC): use %s, the whole id",
+		"bad/handler.go:11:27: slicing an id's text shortens it (TRUNC): use the whole id, its first 10 characters are only its time",
+	}
+	backfillBad = []string{
+		"bad/bad.go:47:12: id.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
+		"bad/bad.go:47:36: id.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
+	}
+	backfillMigrate = []string{
+		"migrate/migrate.go:13:12: id.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
+		"migrate/migrate.go:13:30: id.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
+	}
+)
+
+func join(parts ...[]string) []string {
+	out := slices.Concat(parts...)
+	slices.Sort(out)
+	return out
+}
+
+// build compiles idvet once for the test binary's run.
+func build(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "idvet")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+var finding = regexp.MustCompile(`^(\S+\.go):\d+:\d+: `)
+
+// run runs name with args in the sample module and returns its finding
+// lines, relative to the module and sorted, its other output and its exit
+// status.
+func run(t *testing.T, name string, args ...string) (lines []string, other string, status int) {
+	t.Helper()
+	dir, err := filepath.Abs("../../testdata/sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err = cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		status = exit.ExitCode()
+	case err != nil:
+		t.Fatalf("%s %q: %v", name, args, err)
+	}
+	var rest []string
+	for l := range strings.SplitSeq(strings.TrimRight(out.String(), "\n"), "\n") {
+		if !finding.MatchString(l) {
+			if l != "" && !strings.HasPrefix(l, "# ") {
+				rest = append(rest, l)
+			}
+			continue
+		}
+		l = strings.TrimPrefix(l, dir+string(filepath.Separator))
+		l = strings.TrimPrefix(l, "./")
+		lines = append(lines, filepath.ToSlash(l))
+	}
+	slices.Sort(lines)
+	return lines, strings.Join(rest, "\n"), status
+}
+
+func check(t *testing.T, what string, got []string, other string, status int, want []string, wantStatus int) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Errorf("%s: findings\n%s\nwant\n%s", what, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if other != "" {
+		t.Errorf("%s: unexpected output:\n%s", what, other)
+	}
+	if status != wantStatus {
+		t.Errorf("%s: exit status %d, want %d", what, status, wantStatus)
+	}
+}
+
+// TestEndToEnd builds idvet and runs it on the sample module under go vet
+// and on its own: every seeded violation at its line, nothing on the clean
+// twin, and the exit statuses of go vet (1) and of the standalone form
+// (3, as x/tools' checkers exit with findings; 0 when clean).
+func TestEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds idvet and runs go vet: not with -short")
+	}
+	bin := build(t)
+	all := join(makers, testFile, keys4, keys5, trunc, backfillBad, backfillMigrate)
+
+	got, other, status := run(t, "go", "vet", "-vettool="+bin, "./...")
+	check(t, "go vet -vettool ./...", got, other, status, all, 1)
+
+	got, other, status = run(t, bin, "./...")
+	check(t, "idvet ./...", got, other, status, all, 3)
+
+	got, other, status = run(t, "go", "vet", "-vettool="+bin, "./clean/...", "./model/...")
+	check(t, "go vet -vettool on the clean twin", got, other, status, nil, 0)
+
+	got, other, status = run(t, bin, "./clean/...", "./model/...")
+	check(t, "idvet on the clean twin", got, other, status, nil, 0)
+
+	// The flags: a rule off, a package allowed, test files skipped.
+	flags := []string{"-idtrunc=false", "-idbackfill.allow=example.com/sample/migrate", "-tests=false"}
+	want := join(makers, keys4, keys5, backfillBad)
+	got, other, status = run(t, "go", slices.Concat([]string{"vet", "-vettool=" + bin}, flags, []string{"./..."})...)
+	check(t, "go vet -vettool with flags", got, other, status, want, 1)
+	got, other, status = run(t, bin, append(flags, "./...")...)
+	check(t, "idvet with flags", got, other, status, want, 3)
+
+	got, other, status = run(t, bin, "-idmakers.allow=example.com/sample/...", "-idcase=false", "-idquery=false", "-idtrunc=false", "-idbackfill=false", "./...")
+	check(t, "idvet with every rule off or allowed", got, other, status, nil, 0)
+}
+
+func TestMain(m *testing.M) {
+	// The sample module names its dependencies; go vet must not edit it.
+	os.Setenv("GOFLAGS", "-mod=readonly")
+	os.Exit(m.Run())
+}

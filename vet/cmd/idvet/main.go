@@ -1,0 +1,33 @@
+// Command idvet checks Go code against the conventions of package id
+// (github.com/idkeys/id): ids made or parsed by other id packages
+// (KEYS-3, KEYS-7), shortened ids (TRUNC), case-changed ids (KEYS-4),
+// request ids reaching a query unparsed (KEYS-5) and backfill ids outside
+// backfill code (BACKFILL).
+//
+// It runs under go vet:
+//
+//	go vet -vettool=$(command -v idvet) ./...
+//
+// or on its own, with the go command's package patterns:
+//
+//	idvet ./...
+//
+// Either way it prints one line per finding and exits with a non-zero
+// status when there is one. -NAME=false switches an analyzer off
+// (idmakers, idtrunc, idcase, idquery, idbackfill), -NAME.allow=PKG,...
+// exempts packages from it, and -tests=false skips _test.go files.
+// "idvet help" lists the analyzers and "idvet help NAME" describes one.
+package main
+
+import (
+	"flag"
+
+	"github.com/idkeys/id/vet/internal/rule"
+	"github.com/idkeys/id/vet/passes"
+	"golang.org/x/tools/go/analysis/multichecker"
+)
+
+func main() {
+	flag.BoolVar(&rule.CheckTests, "tests", true, "report findings in _test.go files too")
+	multichecker.Main(passes.Analyzers()...)
+}
