@@ -75,10 +75,10 @@ func setUp(t testing.TB, app core.App) {
 	pbid.Bind(app)
 }
 
-// public lets anyone list, view and create records of col.
+// public lets anyone list, view, create and update records of col.
 func public(col *core.Collection) {
 	rule := ""
-	col.ListRule, col.ViewRule, col.CreateRule = &rule, &rule, &rule
+	col.ListRule, col.ViewRule, col.CreateRule, col.UpdateRule = &rule, &rule, &rule, &rule
 }
 
 // serve starts the app's REST API on a loopback listener, as `serve` does
@@ -108,8 +108,8 @@ func serve(t testing.TB, app core.App) string {
 
 // restError is PocketBase's error body.
 type restError struct {
-	Status  int                                     `json:"status"`
-	Message string                                  `json:"message"`
+	Status  int                                       `json:"status"`
+	Message string                                    `json:"message"`
 	Data    map[string]struct{ Code, Message string } `json:"data"`
 }
 
