@@ -1,0 +1,83 @@
+// Package plugin registers idvet's analyzers as a golangci-lint v2 module
+// plugin named "idvet" (github.com/golangci/plugin-module-register).
+//
+// Settings, under linters.settings.custom.idvet.settings in .golangci.yml:
+//
+//	disable: [idtrunc]            # analyzers to switch off
+//	allow:                        # packages each analyzer does not report
+//	  idmakers: [example.com/svc/migrate]
+//	tests: false                  # skip _test.go files (default true)
+package plugin
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/golangci/plugin-module-register/register"
+	"github.com/idkeys/id/vet/internal/rule"
+	"github.com/idkeys/id/vet/passes"
+	"golang.org/x/tools/go/analysis"
+)
+
+func init() {
+	register.Plugin("idvet", New)
+}
+
+// Settings are the plugin's settings in golangci-lint's configuration.
+type Settings struct {
+	// Disable names analyzers not to run (idmakers, idcase, idquery,
+	// idtrunc, idbackfill).
+	Disable []string `json:"disable"`
+	// Allow maps an analyzer's name to the packages it does not report.
+	Allow map[string][]string `json:"allow"`
+	// Tests, when false, skips findings in _test.go files.
+	Tests *bool `json:"tests"`
+}
+
+// Plugin is the golangci-lint plugin of idvet.
+type Plugin struct{ settings Settings }
+
+// New returns the plugin for golangci-lint's raw settings.
+func New(conf any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[Settings](conf)
+	if err != nil {
+		return nil, fmt.Errorf("idvet: %w", err)
+	}
+	return &Plugin{settings: s}, nil
+}
+
+// BuildAnalyzers returns the analyzers not disabled, with their allow-lists set.
+func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	if p.settings.Tests != nil {
+		rule.CheckTests = *p.settings.Tests
+	}
+	var out []*analysis.Analyzer
+	names := make(map[string]bool)
+	for _, a := range passes.Analyzers() {
+		names[a.Name] = true
+		if slices.Contains(p.settings.Disable, a.Name) {
+			continue
+		}
+		if pkgs, ok := p.settings.Allow[a.Name]; ok {
+			if err := a.Flags.Set("allow", strings.Join(pkgs, ",")); err != nil {
+				return nil, fmt.Errorf("idvet: allow for %s: %w", a.Name, err)
+			}
+		}
+		out = append(out, a)
+	}
+	for _, n := range p.settings.Disable {
+		if !names[n] {
+			return nil, fmt.Errorf("idvet: disable: no analyzer %q", n)
+		}
+	}
+	for n := range p.settings.Allow {
+		if !names[n] {
+			return nil, fmt.Errorf("idvet: allow: no analyzer %q", n)
+		}
+	}
+	return out, nil
+}
+
+// GetLoadMode says the analyzers need type information.
+func (p *Plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
