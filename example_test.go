@@ -123,7 +123,7 @@ func Example_formInvalidInput() {
 
 // A nullable foreign key is a sql.Null[id.ID]: NULL scans as Valid=false,
 // and Valid=false writes NULL. Scanning NULL into a plain id.ID is an
-// error (SPEC D4), so a NOT NULL key that turns out NULL fails loudly.
+// error (row D4 of docs/contract.md), so a NOT NULL key that turns out NULL fails loudly.
 func Example_nullableForeignKey() {
 	var manager sql.Null[id.ID] // e.g. SELECT manager_id FROM users WHERE id = $1
 	fmt.Println(manager.Scan(nil), manager.Valid)
@@ -247,7 +247,7 @@ func ExampleID_Compare() {
 }
 
 // An id stored in uppercase by some other writer misses `WHERE id = ?`; Scan
-// refuses it so the broken invariant is found (KEYS-4, SPEC D5).
+// refuses it so the broken invariant is found (KEYS-4, row D5).
 func ExampleID_Scan() {
 	var v id.ID
 	fmt.Println(v.Scan("01arz3ndektsv4rrffq69g5fav"), v)

@@ -6,18 +6,27 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/idkeys/id"
+	"github.com/oklog/ulid/v2"
 )
 
-// The generator under faults (SPEC §6), driven through its seam
-// (id.NewGenerator, Next, SetLast) with deterministic entropy, so that
-// every id can be computed independently: by hand, in closed form, or by
-// faultModel, a transcription of SPEC §6 on big integers. The literal ids
-// below were computed with a separate Python transcription of SPEC §6,
-// never by calling the code under test.
+// The generator (docs/contract.md, rows G1 to G8), driven through its
+// seam (id.NewGenerator, Next, SetLast) with deterministic entropy, so
+// that every id can be computed independently of the code under test.
+// This file is the one home of the generator's scenarios.
+//
+// How the expected ids are made, and how to reproduce them: faultModel
+// (at the end of this file) restates the generator's rules on big
+// integers, and faultText encodes a timestamp and 80 bits with
+// oklog/ulid's encoder from bytes built by hand. faultRun checks every
+// step against both the literal written in the test and the model fed
+// with a second copy of the same entropy, so a literal that the model
+// does not reproduce fails the test; to recompute one, run the test with
+// -v: each step's log line shows the id.
 
 // t0 is the millisecond of the ULID spec's example id
 // 01arz3ndektsv4rrffq69g5fav: 2016-07-30T23:54:10.259Z.
@@ -30,6 +39,36 @@ const (
 	// exhausted is the panic message of New, documented on New.
 	exhausted = "id: New: ULID space exhausted: the clock is past 10889-08-02T05:31:50.655Z and its last millisecond is used up"
 )
+
+// script is an entropy source that returns the given values in order, so
+// that tests can compute the ids a generator must make by hand. It fails
+// the test when the generator draws more than the script holds.
+type script struct {
+	t    *testing.T
+	vals []uint64
+}
+
+func (s *script) Uint64() uint64 {
+	if len(s.vals) == 0 {
+		s.t.Fatal("generator drew more entropy than scripted")
+	}
+	v := s.vals[0]
+	s.vals = s.vals[1:]
+	return v
+}
+
+// draws spell out the entropy the generator takes: fresh(hi, lo) for the
+// first id of a millisecond (16 + 64 bits), inc(n) for an increment.
+func fresh(hi16, lo uint64) []uint64 { return []uint64{hi16 << 48, lo} }
+func inc(n uint64) []uint64          { return []uint64{n << 32} }
+
+func draws(parts ...[]uint64) []uint64 {
+	var all []uint64
+	for _, p := range parts {
+		all = append(all, p...)
+	}
+	return all
+}
 
 // faultConst is an entropy source that always returns v (all-ones, or a
 // chosen constant) and counts the draws.
@@ -46,13 +85,18 @@ type faultStep struct {
 	want  string
 }
 
-// faultRun drives g through steps, checking each id exactly and that each
-// is greater than the one before.
-func faultRun(t *testing.T, g id.Generator, steps []faultStep) {
+// faultRun drives g through steps, checking each id exactly, against the
+// literal and against the model m (fed with its own copy of g's entropy),
+// and that each is greater than the one before.
+func faultRun(t *testing.T, g id.Generator, m *faultModel, steps []faultStep) {
 	t.Helper()
 	var prev id.ID
 	for i, s := range steps {
 		got := g.Next(s.clock)
+		model := m.next(s.clock)
+		if mt := strings.ToLower(ulid.ULID(model).String()); mt != s.want {
+			t.Fatalf("step %d, clock %d ms: the model gives %s, the test says %s", i, s.clock, mt, s.want)
+		}
 		if got.String() != s.want {
 			t.Fatalf("step %d, clock %d ms: got %s, want %s", i, s.clock, got, s.want)
 		}
@@ -64,14 +108,14 @@ func faultRun(t *testing.T, g id.Generator, steps []faultStep) {
 	}
 }
 
-// TestFaultClockJumpsAnHour: the clock jumps forward an hour, then back
+// TestFaultClockJumpsAnHour (G3, G4, G6): the clock jumps forward an hour, then back
 // an hour, then forward again. The timestamp follows the clock forward,
 // holds at the last millisecond used while the clock is behind it (each id
 // the previous 80 bits plus the drawn increment, carrying from the low 64
 // bits into the top 16), and draws fresh bits only when the clock passes
 // it. Every scripted draw is used, and no more.
 func TestFaultClockJumpsAnHour(t *testing.T) {
-	src := &script{t: t, vals: []uint64{
+	vals := []uint64{
 		0xd6764c61efb99302, 0x4c61efb99302bd5b, // fresh at t0: top 16 bits 0xd676, low 64 0x4c61efb99302bd5b
 		0x00000000ffffffff,                     // increment 0 (the top 32 bits): drawn again
 		0x0000000100000000,                     // increment 1
@@ -81,8 +125,9 @@ func TestFaultClockJumpsAnHour(t *testing.T) {
 		0x0000000200000000,                     // increment 2
 		0x123456789abcdef0, 0x0fedcba987654321, // fresh at t0+1h+1ms
 		0x0000000700000000, // increment 7
-	}}
-	faultRun(t, id.NewGenerator(src), []faultStep{
+	}
+	src := &script{t: t, vals: vals}
+	faultRun(t, id.NewGenerator(src), newFaultModel(&script{t: t, vals: vals}), []faultStep{
 		{t0, "01arz3ndektsv4rrffq69g5fav"},            // the spec's example id
 		{t0, "01arz3ndektsv4rrffq69g5faw"},            // +1
 		{t0 + hour, "01arz7392k000zzzzzzzzzzzzy"},     // an hour later: fresh bits
@@ -97,7 +142,7 @@ func TestFaultClockJumpsAnHour(t *testing.T) {
 	}
 }
 
-// TestFaultClockFrozen: a clock frozen at t0 for 1,000,000 ids. Within
+// TestFaultClockFrozen (G4, G5, G7): a clock frozen at t0 for 1,000,000 ids. Within
 // the millisecond each id is the previous 80 bits plus an increment in
 // [1, 2^32); the 80 bits carry from the low 64 into the top 16; when they
 // would overflow, the timestamp moves on by one millisecond with fresh
@@ -166,14 +211,14 @@ func TestFaultClockFrozen(t *testing.T) {
 		if carryAt != 65539 || src.draws != 2+(n-1) {
 			t.Fatalf("carry at id %d after %d draws; want 65539 and %d", carryAt, src.draws, 2+(n-1))
 		}
-		// The closed form against the reference's ids around the carry.
+		// The closed form against the model's ids around the carry.
 		for _, s := range []struct {
 			i    int
 			want string
 		}{{65538, "01arz3ndekzzzfzzzzzzzzszzy"}, {65539, "01arz3ndekzzzg000003zzqzzx"}, {n - 1, "01arz3ndekzzzg03j25tyv3fe1"}} {
 			lo, carry := bits.Add64(c, uint64(s.i)*(c>>32), 0)
 			if got := faultText(t0, 0xfffe+carry, lo); got != s.want {
-				t.Fatalf("closed form for id %d gives %s, the reference %s", s.i, got, s.want)
+				t.Fatalf("closed form for id %d gives %s, the model %s", s.i, got, s.want)
 			}
 		}
 		t.Logf("the low 64 bits carried into the top 16 at id %d: %s; id %d: %s", carryAt, faultText(t0, 0xffff, c+uint64(carryAt)*(c>>32)), n-1, prev)
@@ -209,27 +254,27 @@ func TestFaultClockFrozen(t *testing.T) {
 		if want := "01arz3nedtzzzzzzzzzzzz1hcf"; prev.String() != want || prev.Time().UnixMilli() != t0+999 {
 			t.Fatalf("last id %s at %d ms, want %s at %d ms", prev, prev.Time().UnixMilli(), want, t0+999)
 		}
-		// The closed form against the reference's ids around an overflow.
+		// The closed form against the model's ids around an overflow.
 		for _, s := range []struct {
 			i    int
 			want string
 		}{{0, "01arz3ndekzzzzzzzw34000000"}, {999, "01arz3ndekzzzzzzzzzzzz1hcf"}, {1000, "01arz3ndemzzzzzzzw34000000"}} {
 			if got := faultText(t0+int64(s.i/1000), 0xffff, c+uint64(s.i%1000)*(c>>32)); got != s.want {
-				t.Fatalf("closed form for id %d gives %s, the reference %s", s.i, got, s.want)
+				t.Fatalf("closed form for id %d gives %s, the model %s", s.i, got, s.want)
 			}
 		}
 		t.Logf("1000 ids per millisecond; id 999 %s, id 1000 %s, last %s", faultText(t0, 0xffff, c+999*(c>>32)), faultText(t0+1, 0xffff, c), prev)
 	})
 }
 
-// TestFaultEntropyAllOnes: an entropy source whose every draw is all ones
+// TestFaultEntropyAllOnes (G7): an entropy source whose every draw is all ones
 // (Uint64() = ^0). The first id of a millisecond has all 80 bits set; the
 // next increment, 2^32-1, overflows at once, so with a frozen clock every
 // id is one millisecond further ahead, until the clock passes the
 // timestamp. Each id costs 3 draws (the increment, then fresh bits).
 func TestFaultEntropyAllOnes(t *testing.T) {
 	src := &faultConst{v: math.MaxUint64}
-	faultRun(t, id.NewGenerator(src), []faultStep{
+	faultRun(t, id.NewGenerator(src), newFaultModel(&faultConst{v: math.MaxUint64}), []faultStep{
 		{t0, "01arz3ndekzzzzzzzzzzzzzzzz"},      // t0, 80 bits set
 		{t0, "01arz3ndemzzzzzzzzzzzzzzzz"},      // overflow: t0+1
 		{t0, "01arz3ndenzzzzzzzzzzzzzzzz"},      // t0+2
@@ -241,14 +286,14 @@ func TestFaultEntropyAllOnes(t *testing.T) {
 	}
 }
 
-// TestFaultClockBefore1970: clock readings before 1970-01-01T00:00:00Z,
+// TestFaultClockBefore1970 (G8): clock readings before 1970-01-01T00:00:00Z,
 // however far, are taken as 0 ms (documented on New): the timestamp is
 // clamped, never wrapped into the far future.
 func TestFaultClockBefore1970(t *testing.T) {
 	t.Run("constant", func(t *testing.T) {
 		// Every draw is K: fresh bits 0x0123 and K, increment 0x01234567.
 		const k = 0x0123456789abcdef
-		faultRun(t, id.NewGenerator(&faultConst{v: k}), []faultStep{
+		faultRun(t, id.NewGenerator(&faultConst{v: k}), newFaultModel(&faultConst{v: k}), []faultStep{
 			{-1, "000000000004hg28t5cy4tqkff"},            // 0 ms, fresh
 			{math.MinInt64, "000000000004hg28t5cy5cy4tp"}, // 0 ms, +K>>32
 			{-hour, "000000000004hg28t5cy5z4p5x"},         // 0 ms
@@ -257,7 +302,7 @@ func TestFaultClockBefore1970(t *testing.T) {
 		})
 	})
 	t.Run("all ones", func(t *testing.T) {
-		faultRun(t, id.NewGenerator(&faultConst{v: math.MaxUint64}), []faultStep{
+		faultRun(t, id.NewGenerator(&faultConst{v: math.MaxUint64}), newFaultModel(&faultConst{v: math.MaxUint64}), []faultStep{
 			{-1, "0000000000zzzzzzzzzzzzzzzz"},            // 0 ms
 			{math.MinInt64, "0000000001zzzzzzzzzzzzzzzz"}, // overflow: 1 ms
 			{0, "0000000002zzzzzzzzzzzzzzzz"},             // overflow: 2 ms
@@ -265,15 +310,15 @@ func TestFaultClockBefore1970(t *testing.T) {
 	})
 	t.Run("zero entropy", func(t *testing.T) {
 		// Fresh bits of zero at 0 ms would make the zero id: it becomes ...01.
-		src := &script{t: t, vals: []uint64{0, 0, 3 << 32}}
-		faultRun(t, id.NewGenerator(src), []faultStep{
+		vals := []uint64{0, 0, 3 << 32}
+		faultRun(t, id.NewGenerator(&script{t: t, vals: vals}), newFaultModel(&script{t: t, vals: vals}), []faultStep{
 			{time.Date(1969, 7, 20, 20, 17, 0, 0, time.UTC).UnixMilli(), "00000000000000000000000001"},
 			{-1, "00000000000000000000000004"},
 		})
 	})
 }
 
-// TestFaultClockPast10889: clock readings after 10889-08-02T05:31:50.655Z
+// TestFaultClockPast10889 (G8): clock readings after 10889-08-02T05:31:50.655Z
 // are taken as that last millisecond (documented on New), and New panics
 // only once its 80 bits are used up, with the documented message; the
 // generator stays usable (and keeps panicking) afterwards.
@@ -285,7 +330,7 @@ func TestFaultClockPast10889(t *testing.T) {
 	}
 	t.Run("clamped", func(t *testing.T) {
 		g := id.NewGenerator(&faultConst{v: k})
-		faultRun(t, g, []faultStep{
+		faultRun(t, g, newFaultModel(&faultConst{v: k}), []faultStep{
 			{maxMillis + 1, "7zzzzzzzzz04hg28t5cy4tqkff"},
 			{math.MaxInt64, "7zzzzzzzzz04hg28t5cy5cy4tp"},
 			{maxMillis, "7zzzzzzzzz04hg28t5cy5z4p5x"},
@@ -297,31 +342,53 @@ func TestFaultClockPast10889(t *testing.T) {
 	t.Run("exhausted", func(t *testing.T) {
 		// Two increments of K>>32 below the largest id: the second reaches
 		// 7zzzzzzzzzzzzzzzzzzzzzzzzz exactly; the third has nowhere to go.
-		g := id.NewGenerator(&faultConst{v: k})
-		g.SetLast(id.MustParse("7zzzzzzzzzzzzzzzzzzzyvjx9h")) // 2^80-1 - 2*0x01234567
-		faultRun(t, g, []faultStep{
+		g, m := id.NewGenerator(&faultConst{v: k}), newFaultModel(&faultConst{v: k})
+		last := id.MustParse("7zzzzzzzzzzzzzzzzzzzyvjx9h") // 2^80-1 - 2*0x01234567
+		g.SetLast(last)
+		m.setLast(id.Bytes(last))
+		faultRun(t, g, m, []faultStep{
 			{math.MaxInt64, "7zzzzzzzzzzzzzzzzzzzzdsemr"},
 			{math.MaxInt64, "7zzzzzzzzzzzzzzzzzzzzzzzzz"},
 		})
 		for range 2 { // the lock was released: a second call panics too
-			if r := faultPanic(g, math.MaxInt64); r != exhausted {
+			if r := faultPanic(g.Next, math.MaxInt64); r != exhausted {
 				t.Fatalf("recovered %#v, want the panic %q", r, exhausted)
 			}
+		}
+		if r := faultPanic(m.next, math.MaxInt64); r != exhausted {
+			t.Fatalf("the model recovered %#v, want the panic %q", r, exhausted)
 		}
 	})
 	t.Run("all ones", func(t *testing.T) {
 		g := id.NewGenerator(&faultConst{v: math.MaxUint64})
-		faultRun(t, g, []faultStep{{math.MaxInt64, "7zzzzzzzzzzzzzzzzzzzzzzzzz"}})
-		if r := faultPanic(g, maxMillis); r != exhausted {
+		faultRun(t, g, newFaultModel(&faultConst{v: math.MaxUint64}), []faultStep{{math.MaxInt64, "7zzzzzzzzzzzzzzzzzzzzzzzzz"}})
+		if r := faultPanic(g.Next, maxMillis); r != exhausted {
 			t.Fatalf("recovered %#v, want the panic %q", r, exhausted)
 		}
 	})
 }
 
-// faultPanic calls g.Next(clock) and returns what it panicked with.
-func faultPanic(g id.Generator, clock int64) (r any) {
+// TestFaultFreshZeroBits (G3, G7): fresh bits that are all zero are kept at any
+// millisecond but 0 (only there would they make the zero id, see
+// TestFaultClockBefore1970). Here they follow an overflow, from a state
+// set with SetLast: the 80 bits are all ones, an increment of 1 overflows,
+// and the next millisecond starts at zero bits.
+func TestFaultFreshZeroBits(t *testing.T) {
+	vals := draws(inc(1), fresh(0, 0), inc(2))
+	g, m := id.NewGenerator(&script{t: t, vals: vals}), newFaultModel(&script{t: t, vals: vals})
+	last := id.MustParse("01bx5zzkbkzzzzzzzzzzzzzzzz")
+	g.SetLast(last)
+	m.setLast(id.Bytes(last))
+	faultRun(t, g, m, []faultStep{
+		{1508808576371, "01bx5zzkbm0000000000000000"}, // one ms later, zero bits
+		{1508808576371, "01bx5zzkbm0000000000000002"}, // the clock still behind: held, +2
+	})
+}
+
+// faultPanic calls next(clock) and returns what it panicked with.
+func faultPanic[T any](next func(int64) T, clock int64) (r any) {
 	defer func() { r = recover() }()
-	g.Next(clock)
+	next(clock)
 	return nil
 }
 
@@ -332,20 +399,14 @@ func faultBytes(ms int64, hi, lo uint64) (b [16]byte) {
 	return b
 }
 
-// faultText encodes a timestamp and 80 bits the slow way: 130 bits, 5 at a
-// time, from the top.
+// faultText encodes a timestamp and 80 bits with oklog/ulid's encoder (not
+// ours), lowercased, from bytes built by hand.
 func faultText(ms int64, hi, lo uint64) string {
-	b := faultBytes(ms, hi, lo)
-	n := new(big.Int).SetBytes(b[:])
-	out := make([]byte, 26)
-	for i := 25; i >= 0; i-- {
-		out[i] = fuzzAlphabet[new(big.Int).And(n, big.NewInt(31)).Int64()]
-		n.Rsh(n, 5)
-	}
-	return string(out)
+	return strings.ToLower(ulid.ULID(faultBytes(ms, hi, lo)).String())
 }
 
-// faultModel is SPEC §6 on big integers: the first id of a millisecond
+// faultModel is the generator's rules (docs/contract.md, G1 to G8) on big
+// integers: the first id of a millisecond
 // takes 16 bits and then 64 bits from src; a later one adds the top 32
 // bits of a draw (drawn again while 0); at 2^80 the timestamp moves on.
 type faultModel struct {
@@ -356,6 +417,13 @@ type faultModel struct {
 }
 
 func newFaultModel(src rand.Source) *faultModel { return &faultModel{src: src, ms: -1} }
+
+// setLast sets the model's state as if b was the last id it made.
+func (m *faultModel) setLast(b [16]byte) {
+	n := new(big.Int).SetBytes(b[:])
+	m.ms = new(big.Int).Rsh(n, 80).Int64()
+	m.bits = n.And(n, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 80), big.NewInt(1)))
+}
 
 func (m *faultModel) next(clock int64) [16]byte {
 	clock = min(max(clock, 0), maxMillis)

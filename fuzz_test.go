@@ -16,8 +16,8 @@ import (
 
 // The fuzz targets of this file check the decoders other than Parse (whose
 // target, FuzzParse, is in parse_test.go) against fuzzReference, a slow
-// transcription of SPEC §3 and §5. Their seed corpora are in
-// testdata/fuzz/FuzzXxx, built from the SPEC tables and testdata/ulid.json;
+// transcription of the parsing and database rows of docs/contract.md. Their seed corpora are in
+// testdata/fuzz/FuzzXxx, built from the rows of docs/contract.md and testdata/ulid.json;
 // scripts/fuzz runs every target.
 
 // fuzzAlphabet is the canonical Crockford base32 alphabet (ULID spec,
@@ -25,11 +25,11 @@ import (
 const fuzzAlphabet = "0123456789abcdefghjkmnpqrstvwxyz"
 
 // fuzzStale is the value a receiver holds before a decoder is called, so
-// that a decoder which fails without resetting it is caught (SPEC §4, D9).
+// that a decoder which fails without resetting it is caught (rows T2 and D9).
 var fuzzStale = id.MustParse("01an4z07by79ka1307sr9x4mv3")
 
-// fuzzReference decodes s the slow way, following SPEC §3 (and, for
-// stored, the canonical-case rule D5): it returns the 16 bytes of the id,
+// fuzzReference decodes s the slow way, following rows P1 to P7 (and, for
+// stored, the canonical-case row D5): it returns the 16 bytes of the id,
 // or the Reason and Index a rejection must carry. It knows nothing of the
 // package's tables: the alphabet is searched, the value accumulated in a
 // big.Int.
@@ -62,11 +62,11 @@ func fuzzReference(s []byte, stored bool) (b [16]byte, reason id.Reason, index i
 	return b, 0, 0
 }
 
-// fuzzCheckRejection checks a rejection against the reference: the
+// checkRejection checks a rejection against the reference: the
 // receiver is the zero ID, err is a *ParseError wrapping ErrInvalid with
 // the expected Reason, Index and Length, holding a copy of the first 32
 // bytes of the input, and its message is safe.
-func fuzzCheckRejection(t *testing.T, got id.ID, err error, in []byte, reason id.Reason, index int) {
+func checkRejection(t *testing.T, got id.ID, err error, in []byte, reason id.Reason, index int) {
 	t.Helper()
 	if err == nil {
 		t.Fatalf("%q accepted as %s; want %v", in, got, reason)
@@ -85,14 +85,14 @@ func fuzzCheckRejection(t *testing.T, got id.ID, err error, in []byte, reason id
 	if want := in[:min(len(in), 32)]; pe.Input() != string(want) {
 		t.Fatalf("%q: ParseError.Input() = %q, want %q", in, pe.Input(), want)
 	}
-	fuzzCheckMessage(t, err)
+	checkMessage(t, err)
 }
 
-// fuzzCheckMessage checks that an error message is safe to log whatever
-// the input (SPEC §7): one line of at most 120 bytes, starting with "id: ",
+// checkMessage checks that an error message is safe to log whatever
+// the input (row E4): one line of at most 120 bytes, starting with "id: ",
 // valid UTF-8 with every character printable, so that the input's control
 // characters, newlines and invalid bytes appear escaped.
-func fuzzCheckMessage(t *testing.T, err error) {
+func checkMessage(t *testing.T, err error) {
 	t.Helper()
 	msg := err.Error()
 	ok := strings.HasPrefix(msg, "id: ") && len(msg) <= 120 && utf8.ValidString(msg)
@@ -104,11 +104,11 @@ func fuzzCheckMessage(t *testing.T, err error) {
 	}
 }
 
-// fuzzCheckAccepted checks an accepted id against the reference bytes and
+// checkAccepted checks an accepted id against the reference bytes and
 // the properties every ID has: its text is the lowercase of the input, the
 // three encoders agree, the text parses back to it and Value writes the
 // text Scan reads back.
-func fuzzCheckAccepted(t *testing.T, got id.ID, err error, in []byte, want [16]byte) {
+func checkAccepted(t *testing.T, got id.ID, err error, in []byte, want [16]byte) {
 	t.Helper()
 	if err != nil {
 		t.Fatalf("%q: %v; want %x", in, err, want)
@@ -141,7 +141,7 @@ func fuzzCheckAccepted(t *testing.T, got id.ID, err error, in []byte, want [16]b
 	}
 }
 
-// FuzzUnmarshalText checks UnmarshalText (SPEC §4): empty text gives the
+// FuzzUnmarshalText checks UnmarshalText (row T2): empty text gives the
 // zero ID; any other text is decoded as Parse decodes it, in any letter
 // case; on error the receiver is the zero ID, not its earlier value, and
 // the error keeps its own copy of the input.
@@ -160,17 +160,17 @@ func FuzzUnmarshalText(f *testing.F) {
 		}
 		want, reason, index := fuzzReference(in, false)
 		if reason != 0 {
-			fuzzCheckRejection(t, got, err, in, reason, index)
+			checkRejection(t, got, err, in, reason, index)
 			if _, perr := id.Parse(string(in)); perr == nil || perr.Error() != err.Error() {
 				t.Fatalf("%q: UnmarshalText error %q, Parse error %v; want the same", in, err, perr)
 			}
 			return
 		}
-		fuzzCheckAccepted(t, got, err, in, want)
+		checkAccepted(t, got, err, in, want)
 	})
 }
 
-// FuzzScan checks Scan with both text types a driver hands it (SPEC §5):
+// FuzzScan checks Scan with both text types a driver hands it (rows D3 to D9):
 // it accepts exactly the canonical lowercase form, what Value writes (D3),
 // rejects uppercase with ReasonCase (D5) and everything else as Parse does
 // (D6), leaves the zero ID on every error (D9) and keeps no reference to
@@ -193,13 +193,13 @@ func FuzzScan(f *testing.F) {
 				}
 			}
 			if reason != 0 {
-				fuzzCheckRejection(t, got, err, in, reason, index)
+				checkRejection(t, got, err, in, reason, index)
 				if !strings.HasPrefix(err.Error(), "id: invalid stored id ") {
 					t.Fatalf("Scan(%T %q): message %q does not say the value was a stored one", src, in, err)
 				}
 				continue
 			}
-			fuzzCheckAccepted(t, got, err, in, want)
+			checkAccepted(t, got, err, in, want)
 			if got.String() != string(in) {
 				t.Fatalf("Scan(%T %q) = %s: not byte for byte what was stored", src, in, got)
 			}
@@ -216,7 +216,7 @@ type fuzzRecord struct {
 }
 
 // FuzzJSON places a fuzzed string in each position an ID takes in JSON
-// and checks what encoding/json does with it (SPEC §4): in every position
+// and checks what encoding/json does with it (row T3): in every position
 // the text goes through UnmarshalText, so "" is the zero ID, valid text in
 // any case is the id, and invalid text makes json.Unmarshal return the
 // *ParseError itself and stop, with the ID zeroed.
@@ -251,13 +251,13 @@ func FuzzJSON(f *testing.F) {
 		r := stale()
 		err = json.Unmarshal([]byte(`{"id":`+string(lit)+`}`), &r)
 		if reason != 0 {
-			fuzzCheckRejection(t, r.ID, err, in, reason, index)
+			checkRejection(t, r.ID, err, in, reason, index)
 		} else if len(in) == 0 {
 			if err != nil || !r.ID.IsZero() {
 				t.Fatalf(`{"id":""} decoded to %s, %v; want the zero id`, r.ID, err)
 			}
 		} else {
-			fuzzCheckAccepted(t, r.ID, err, in, want)
+			checkAccepted(t, r.ID, err, in, want)
 		}
 		if r.Null != (sql.Null[id.ID]{V: fuzzStale}) || r.Map != nil {
 			t.Fatalf("decoding {\"id\":…} touched other fields: %+v", r)
@@ -268,7 +268,7 @@ func FuzzJSON(f *testing.F) {
 		r = stale()
 		err = json.Unmarshal([]byte(`{"null":{"V":`+string(lit)+`,"Valid":true}}`), &r)
 		if reason != 0 {
-			fuzzCheckRejection(t, r.Null.V, err, in, reason, index)
+			checkRejection(t, r.Null.V, err, in, reason, index)
 			if r.Null.Valid {
 				t.Fatalf("Valid set although decoding stopped at V: %+v", r.Null)
 			}
@@ -296,7 +296,7 @@ func FuzzJSON(f *testing.F) {
 		err = json.Unmarshal([]byte(`{"map":{`+string(lit)+`:1}}`), &r)
 		if reason != 0 {
 			var zero id.ID
-			fuzzCheckRejection(t, zero, err, in, reason, index)
+			checkRejection(t, zero, err, in, reason, index)
 			if r.Map == nil || len(r.Map) != 0 {
 				t.Fatalf("map after a rejected key: %#v; want an empty map", r.Map)
 			}
@@ -357,7 +357,7 @@ var hostileInputs = []struct{ name, in string }{
 
 // TestErrorOutputIsBounded: whatever the input, every decoder's error
 // message is one printable line of at most 120 bytes starting with "id: ",
-// quoting an escaped prefix of the input (SPEC §3, §7), so logging it can
+// quoting an escaped prefix of the input (row E4), so logging it can
 // neither flood a log nor forge log lines or terminal output.
 func TestErrorOutputIsBounded(t *testing.T) {
 	parseWant := map[string]string{
@@ -385,7 +385,7 @@ func TestErrorOutputIsBounded(t *testing.T) {
 				if !errors.Is(err, id.ErrInvalid) {
 					t.Errorf("error %v does not wrap ErrInvalid", err)
 				}
-				fuzzCheckMessage(t, err)
+				checkMessage(t, err)
 			}
 		})
 	}
@@ -402,7 +402,7 @@ func TestScanCaseMessageFitsIn120Bytes(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Fatalf("Scan error:\n got %v\nwant %s", err, want)
 	}
-	fuzzCheckMessage(t, err)
+	checkMessage(t, err)
 }
 
 // TestParseLongInputAllocs: Parse and the other decoders do no work

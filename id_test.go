@@ -13,149 +13,10 @@ import (
 	"github.com/idkeys/id"
 )
 
-// script is an entropy source that returns the given values in order, so
-// tests can compute the ids a generator must make by hand. It fails the
-// test when the generator draws more than the script holds.
-type script struct {
-	t    *testing.T
-	vals []uint64
-}
-
-func (s *script) Uint64() uint64 {
-	if len(s.vals) == 0 {
-		s.t.Fatal("generator drew more entropy than scripted")
-	}
-	v := s.vals[0]
-	s.vals = s.vals[1:]
-	return v
-}
-
-// draws spell out the entropy the generator takes: fresh(hi, lo) for the
-// first id of a millisecond (16 + 64 bits), inc(n) for an increment.
-func fresh(hi16, lo uint64) []uint64 { return []uint64{hi16 << 48, lo} }
-func inc(n uint64) []uint64          { return []uint64{n << 32} }
-
-func draws(parts ...[]uint64) []uint64 {
-	var all []uint64
-	for _, p := range parts {
-		all = append(all, p...)
-	}
-	return all
-}
-
-// TestGenerator drives the generator of SPEC §6 with chosen clock
-// readings and entropy; every expected id was computed independently (with
-// oklog/ulid's encoder) from the timestamp and the 80 bits.
-func TestGenerator(t *testing.T) {
-	type step struct {
-		clock int64  // clock reading, Unix ms
-		want  string // the id New must return
-	}
-	tests := []struct {
-		name    string
-		last    string // state set before the first step, if any
-		entropy []uint64
-		steps   []step
-	}{
-		{
-			// Same millisecond: the 80 bits grow by the drawn increment.
-			name:    "same millisecond adds the increment",
-			entropy: draws(fresh(1, 5), inc(7), inc(1<<32-1)),
-			steps: []step{
-				{1000, "00000000z8000g000000000005"}, // 1000 ms, hi 1, lo 5
-				{1000, "00000000z8000g00000000000c"}, // lo 5+7 = 12
-				{1000, "00000000z8000g00000400000b"}, // lo 12+(2^32-1): the largest increment
-			},
-		},
-		{
-			// An increment of 0 is drawn again: the increment is in [1, 2^32).
-			name:    "zero increment is redrawn",
-			entropy: draws(fresh(0, 5), inc(0), inc(5)),
-			steps: []step{
-				{1000, "00000000z80000000000000005"},
-				{1000, "00000000z8000000000000000a"}, // 5+5, not 5+0
-			},
-		},
-		{
-			// The issue's case: 1000 ms, then 999 ms, then 1001 ms.
-			name:    "clock steps back",
-			entropy: draws(fresh(0, 100), inc(3), fresh(0xabcd, 0x123)),
-			steps: []step{
-				{1000, "00000000z80000000000000034"}, // 1000 ms, lo 100
-				{999, "00000000z80000000000000037"},  // held at 1000 ms, lo 103
-				{1001, "00000000z9nf6g000000000093"}, // 1001 ms: fresh bits
-			},
-		},
-		{
-			// The 80 bits overflow: the timestamp moves on by one
-			// millisecond while the clock stays frozen.
-			name:    "80-bit overflow moves to the next millisecond",
-			last:    "01bx5zzkbkzzzzzzzzzzzzzzzz",
-			entropy: draws(inc(1), fresh(0, 0), inc(2)),
-			steps: []step{
-				{1508808576371, "01bx5zzkbm0000000000000000"}, // one ms later, fresh bits
-				{1508808576371, "01bx5zzkbm0000000000000002"}, // clock still behind: held at the new ms
-			},
-		},
-		{
-			// Documented choice: a clock before 1970 reads as 0 ms, never a
-			// wrapped timestamp; the zero id is never returned.
-			name:    "clock before 1970",
-			entropy: draws(fresh(0, 0), inc(1)),
-			steps: []step{
-				{-5, "00000000000000000000000001"}, // 0 ms; zero bits become ...01
-				{time.Date(1969, 12, 31, 0, 0, 0, 0, time.UTC).UnixMilli(), "00000000000000000000000002"}, // held at 0 ms
-			},
-		},
-		{
-			// Documented choice: a clock past 10889-08-02T05:31:50.655Z reads
-			// as that last millisecond.
-			name:    "clock past the year 10889",
-			entropy: draws(fresh(0xffff, 1<<64-1-5), inc(3)),
-			steps: []step{
-				{1<<48 + 1000, "7zzzzzzzzzzzzzzzzzzzzzzzzt"},
-				{1<<62 - 1, "7zzzzzzzzzzzzzzzzzzzzzzzzx"},
-			},
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			g := id.NewGenerator(&script{t, tt.entropy})
-			if tt.last != "" {
-				g.SetLast(id.MustParse(tt.last))
-			}
-			prev := id.ID{}
-			for i, s := range tt.steps {
-				got := g.Next(s.clock)
-				if got.String() != s.want {
-					t.Fatalf("step %d: clock %d ms: got %s, want %s", i, s.clock, got, s.want)
-				}
-				if got.Compare(prev) <= 0 {
-					t.Fatalf("step %d: %s is not greater than %s", i, got, prev)
-				}
-				prev = got
-			}
-		})
-	}
-}
-
-// TestGeneratorExhausted: once the last millisecond a ULID can carry is
-// used up, no larger id exists and the generator panics (documented on New).
-func TestGeneratorExhausted(t *testing.T) {
-	g := id.NewGenerator(&script{t, draws(inc(1))})
-	g.SetLast(id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz"))
-	defer func() {
-		const want = "id: New: ULID space exhausted: the clock is past 10889-08-02T05:31:50.655Z and its last millisecond is used up"
-		if r := recover(); r != want {
-			t.Fatalf("recovered %v, want %q", r, want)
-		}
-	}()
-	got := g.Next(1 << 48)
-	t.Fatalf("Next returned %s, want a panic", got)
-}
-
 // TestNewConcurrent: 64 goroutines × 5,000 ids: all distinct, and each
-// goroutine's own sequence strictly increasing (SPEC §6). Run with -race.
+// goroutine's own sequence strictly increasing (docs/contract.md, G5). Run
+// with -race. The generator's scenarios with chosen clocks and entropy are
+// in fault_test.go.
 func TestNewConcurrent(t *testing.T) {
 	const goroutines, each = 64, 5000
 	results := make([][]id.ID, goroutines)
@@ -285,7 +146,7 @@ func TestCompare(t *testing.T) {
 			if got := ids[i].Compare(ids[j]); got != want {
 				t.Errorf("%q.Compare(%q) = %d, want %d", ordered[i], ordered[j], got, want)
 			}
-			// Text order is byte order (SPEC §2).
+			// Text order is byte order (row V3).
 			if (ordered[i] < ordered[j]) != (want < 0) {
 				t.Errorf("text order of %q and %q disagrees with Compare", ordered[i], ordered[j])
 			}
@@ -293,37 +154,41 @@ func TestCompare(t *testing.T) {
 	}
 }
 
-// TestValue covers SPEC D1, D2 and D8 (the writing side).
+// TestValue has the writing side of the database rows of
+// docs/contract.md, each subtest named after its row.
 func TestValue(t *testing.T) {
 	v := id.MustParse("01ARZ3NDEKTSV4RRFFQ69G5FAV")
-	// D1: a non-zero id is written as its 26-byte lowercase string.
-	if got, err := v.Value(); got != "01arz3ndektsv4rrffq69g5fav" || err != nil {
-		t.Errorf("Value() = %#v, %v; want the lowercase string", got, err)
-	}
-	// D2: the zero id is refused.
-	if got, err := (id.ID{}).Value(); got != nil || !errors.Is(err, id.ErrZero) {
-		t.Errorf("ID{}.Value() = %#v, %v; want nil, ErrZero", got, err)
-	}
-	if errors.Is(id.ErrZero, id.ErrInvalid) {
-		t.Error("ErrZero wraps ErrInvalid; writing is not a rejection of input")
-	}
-	// D8: sql.Null[id.ID] writes NULL when not valid and the id when valid.
-	if got, err := (sql.Null[id.ID]{}).Value(); got != nil || err != nil {
-		t.Errorf("sql.Null[id.ID]{}.Value() = %#v, %v; want nil, nil (NULL)", got, err)
-	}
-	if got, err := (sql.Null[id.ID]{V: v, Valid: true}).Value(); got != "01arz3ndektsv4rrffq69g5fav" || err != nil {
-		t.Errorf("valid sql.Null[id.ID].Value() = %#v, %v; want the lowercase string", got, err)
-	}
-	// A valid sql.Null holding the zero id is still refused.
-	if _, err := (sql.Null[id.ID]{Valid: true}).Value(); !errors.Is(err, id.ErrZero) {
-		t.Errorf("sql.Null[id.ID]{Valid: true}.Value() error = %v, want ErrZero", err)
-	}
+	t.Run("D1 a non-zero id is its 26-byte lowercase string", func(t *testing.T) {
+		if got, err := v.Value(); got != "01arz3ndektsv4rrffq69g5fav" || err != nil {
+			t.Errorf("Value() = %#v, %v; want the lowercase string", got, err)
+		}
+	})
+	t.Run("D2 the zero id is refused", func(t *testing.T) {
+		if got, err := (id.ID{}).Value(); got != nil || !errors.Is(err, id.ErrZero) {
+			t.Errorf("ID{}.Value() = %#v, %v; want nil, ErrZero", got, err)
+		}
+		if errors.Is(id.ErrZero, id.ErrInvalid) {
+			t.Error("ErrZero wraps ErrInvalid; writing is not a rejection of input")
+		}
+		// A valid sql.Null holding the zero id is still refused.
+		if _, err := (sql.Null[id.ID]{Valid: true}).Value(); !errors.Is(err, id.ErrZero) {
+			t.Errorf("sql.Null[id.ID]{Valid: true}.Value() error = %v, want ErrZero", err)
+		}
+	})
+	t.Run("D8 sql.Null writes NULL or the id", func(t *testing.T) {
+		if got, err := (sql.Null[id.ID]{}).Value(); got != nil || err != nil {
+			t.Errorf("sql.Null[id.ID]{}.Value() = %#v, %v; want nil, nil (NULL)", got, err)
+		}
+		if got, err := (sql.Null[id.ID]{V: v, Valid: true}).Value(); got != "01arz3ndektsv4rrffq69g5fav" || err != nil {
+			t.Errorf("valid sql.Null[id.ID].Value() = %#v, %v; want the lowercase string", got, err)
+		}
+	})
 	// The interfaces database/sql uses.
 	var _ driver.Valuer = id.ID{}
 	var _ sql.Scanner = (*id.ID)(nil)
 }
 
-// TestJSON covers SPEC §4: JSON goes through the text methods.
+// TestJSON: JSON goes through the text methods (docs/contract.md, T3 and T4).
 func TestJSON(t *testing.T) {
 	type row struct {
 		ID     id.ID  `json:"id"`

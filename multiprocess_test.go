@@ -20,7 +20,7 @@ import (
 const multiprocessChild = "ID_TEST_MULTIPROCESS_CHILD"
 
 // TestUniqueAcrossProcesses: ids are unique beyond one process by their
-// 80 random bits (docs/contract.md, G6). The test re-executes its own
+// 80 random bits (docs/contract.md, G9). The test re-executes its own
 // binary as 4 children that make ids with New at the same time, and fails
 //
 //   - when two ids anywhere share their 80 random bits, whatever their

@@ -2,7 +2,7 @@
 // is compared with, in one process, so that every ratio in README.md
 // ("Performance") comes from the same run on the same machine. Run it with
 // bench/compare, which repeats the run, summarises it with benchstat and
-// checks the targets of the issue.
+// checks the performance targets.
 //
 // Names are BenchmarkOp/variant=.../lib=NAME so that
 // `benchstat -col /lib` puts the libraries side by side. Every result goes
@@ -97,6 +97,9 @@ func BenchmarkNew(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			sinkUUID, sinkErr = uuid.NewV7()
+			if sinkErr != nil {
+				b.Fatal(sinkErr)
+			}
 		}
 	})
 	b.Run("lib=xid", func(b *testing.B) {
@@ -115,6 +118,9 @@ func BenchmarkNew(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			sinkTypeID, sinkErr = typeid.WithPrefix("")
+			if sinkErr != nil {
+				b.Fatal(sinkErr)
+			}
 		}
 	})
 	b.Run("lib=floor.timeNow", func(b *testing.B) {
@@ -128,6 +134,9 @@ func BenchmarkNew(b *testing.B) {
 		var buf [10]byte
 		for b.Loop() {
 			sinkInt, sinkErr = crand.Read(buf[:])
+			if sinkErr != nil {
+				b.Fatal(sinkErr)
+			}
 		}
 	})
 }
@@ -165,11 +174,16 @@ func BenchmarkNewParallel(b *testing.B) {
 			var v uuid.UUID
 			var err error
 			for pb.Next() {
-				v, err = uuid.NewV7()
+				if v, err = uuid.NewV7(); err != nil {
+					break
+				}
 			}
 			sinkMu.Lock()
 			sinkUUID, sinkErr = v, err
 			sinkMu.Unlock()
+			if err != nil {
+				b.Error(err)
+			}
 		})
 	})
 	b.Run("lib=xid", func(b *testing.B) {
@@ -202,11 +216,16 @@ func BenchmarkNewParallel(b *testing.B) {
 			var v typeid.AnyID
 			var err error
 			for pb.Next() {
-				v, err = typeid.WithPrefix("")
+				if v, err = typeid.WithPrefix(""); err != nil {
+					break
+				}
 			}
 			sinkMu.Lock()
 			sinkTypeID, sinkErr = v, err
 			sinkMu.Unlock()
+			if err != nil {
+				b.Error(err)
+			}
 		})
 	})
 }
@@ -229,6 +248,9 @@ func BenchmarkParse(b *testing.B) {
 				must(id.Parse(s))
 				for b.Loop() {
 					sinkID, sinkErr = id.Parse(s)
+					if sinkErr != nil {
+						b.Fatal(sinkErr)
+					}
 				}
 			})
 			b.Run("lib=ulid", func(b *testing.B) {
@@ -237,6 +259,9 @@ func BenchmarkParse(b *testing.B) {
 				must(ulid.ParseStrict(s))
 				for b.Loop() {
 					sinkULID, sinkErr = ulid.ParseStrict(s)
+					if sinkErr != nil {
+						b.Fatal(sinkErr)
+					}
 				}
 			})
 			b.Run("lib=uuid", func(b *testing.B) {
@@ -245,6 +270,9 @@ func BenchmarkParse(b *testing.B) {
 				must(uuid.Parse(s))
 				for b.Loop() {
 					sinkUUID, sinkErr = uuid.Parse(s)
+					if sinkErr != nil {
+						b.Fatal(sinkErr)
+					}
 				}
 			})
 			if c.name != "case=lower" {
@@ -255,6 +283,9 @@ func BenchmarkParse(b *testing.B) {
 				must(xid.FromString(xidText))
 				for b.Loop() {
 					sinkXID, sinkErr = xid.FromString(xidText)
+					if sinkErr != nil {
+						b.Fatal(sinkErr)
+					}
 				}
 			})
 			b.Run("lib=ksuid", func(b *testing.B) {
@@ -262,6 +293,9 @@ func BenchmarkParse(b *testing.B) {
 				must(ksuid.Parse(ksuidText))
 				for b.Loop() {
 					sinkKSUID, sinkErr = ksuid.Parse(ksuidText)
+					if sinkErr != nil {
+						b.Fatal(sinkErr)
+					}
 				}
 			})
 			b.Run("lib=typeid", func(b *testing.B) {
@@ -269,6 +303,9 @@ func BenchmarkParse(b *testing.B) {
 				must(typeid.FromString(typeidText))
 				for b.Loop() {
 					sinkTypeID, sinkErr = typeid.FromString(typeidText)
+					if sinkErr != nil {
+						b.Fatal(sinkErr)
+					}
 				}
 			})
 		})
@@ -295,6 +332,9 @@ func BenchmarkParseReject(b *testing.B) {
 				}
 				for b.Loop() {
 					sinkID, sinkErr = id.Parse(s)
+					if sinkErr == nil {
+						b.Fatal("accepted")
+					}
 				}
 			})
 			b.Run("lib=ulid", func(b *testing.B) {
@@ -305,6 +345,9 @@ func BenchmarkParseReject(b *testing.B) {
 				}
 				for b.Loop() {
 					sinkULID, sinkErr = ulid.ParseStrict(s)
+					if sinkErr == nil {
+						b.Fatal("accepted")
+					}
 				}
 			})
 			if c.uuid == "" {
@@ -318,6 +361,9 @@ func BenchmarkParseReject(b *testing.B) {
 				}
 				for b.Loop() {
 					sinkUUID, sinkErr = uuid.Parse(s)
+					if sinkErr == nil {
+						b.Fatal("accepted")
+					}
 				}
 			})
 		})
@@ -380,6 +426,9 @@ func BenchmarkAppendText(b *testing.B) {
 		buf := make([]byte, 0, 64)
 		for b.Loop() {
 			sinkBytes, sinkErr = v.AppendText(buf[:0])
+			if sinkErr != nil {
+				b.Fatal(sinkErr)
+			}
 		}
 	})
 	b.Run("lib=ulid", func(b *testing.B) {
@@ -388,6 +437,9 @@ func BenchmarkAppendText(b *testing.B) {
 		buf := make([]byte, ulid.EncodedSize)
 		for b.Loop() {
 			sinkErr = v.MarshalTextTo(buf)
+			if sinkErr != nil {
+				b.Fatal(sinkErr)
+			}
 		}
 		sinkBytes = buf
 	})
@@ -455,6 +507,9 @@ func benchScan[T any, P interface {
 	must(0, sc.Scan(src))
 	for b.Loop() {
 		sinkErr = sc.Scan(src)
+		if sinkErr != nil {
+			b.Fatal(sinkErr)
+		}
 	}
 	*sink = v
 }
@@ -467,6 +522,9 @@ func BenchmarkValue(b *testing.B) {
 		v := id.MustParse(idText)
 		for b.Loop() {
 			sinkValue, sinkErr = v.Value()
+			if sinkErr != nil {
+				b.Fatal(sinkErr)
+			}
 		}
 	})
 	b.Run("lib=ulid", func(b *testing.B) {
@@ -474,6 +532,9 @@ func BenchmarkValue(b *testing.B) {
 		v := ulid.MustParseStrict(idText)
 		for b.Loop() {
 			sinkValue, sinkErr = v.Value()
+			if sinkErr != nil {
+				b.Fatal(sinkErr)
+			}
 		}
 	})
 	b.Run("lib=uuid", func(b *testing.B) {
@@ -481,6 +542,9 @@ func BenchmarkValue(b *testing.B) {
 		v := uuid.MustParse(uuidText)
 		for b.Loop() {
 			sinkValue, sinkErr = v.Value()
+			if sinkErr != nil {
+				b.Fatal(sinkErr)
+			}
 		}
 	})
 	b.Run("lib=xid", func(b *testing.B) {
@@ -488,6 +552,9 @@ func BenchmarkValue(b *testing.B) {
 		v := must(xid.FromString(xidText))
 		for b.Loop() {
 			sinkValue, sinkErr = v.Value()
+			if sinkErr != nil {
+				b.Fatal(sinkErr)
+			}
 		}
 	})
 	b.Run("lib=ksuid", func(b *testing.B) {
@@ -495,6 +562,9 @@ func BenchmarkValue(b *testing.B) {
 		v := must(ksuid.Parse(ksuidText))
 		for b.Loop() {
 			sinkValue, sinkErr = v.Value()
+			if sinkErr != nil {
+				b.Fatal(sinkErr)
+			}
 		}
 	})
 	b.Run("lib=typeid", func(b *testing.B) {
@@ -502,6 +572,9 @@ func BenchmarkValue(b *testing.B) {
 		v := must(typeid.FromString(typeidText))
 		for b.Loop() {
 			sinkValue, sinkErr = v.Value()
+			if sinkErr != nil {
+				b.Fatal(sinkErr)
+			}
 		}
 	})
 }
