@@ -482,3 +482,47 @@ func TestIDReadsStoredForm(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCaseIndexServesPocketBaseCheck: the query PocketBase runs before a
+// create (core.TextField.ValidateValue, for an id field with a Pattern
+// other than its default) reads the whole table without the index Use
+// adds, and searches the index with it.
+func TestNoCaseIndexServesPocketBaseCheck(t *testing.T) {
+	app := newApp(t)
+	setUp(t, app)
+	posts, err := app.FindCollectionByNameOrId("posts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := pbid.NoCaseIndexName(posts)
+	if name != "idx_id_nocase_"+posts.Id || posts.GetIndex(name) != "CREATE INDEX `"+name+"` ON `posts` (`id` COLLATE NOCASE)" {
+		t.Fatalf("index %q: %q in %q", name, posts.GetIndex(name), posts.Indexes)
+	}
+	// The same query as PocketBase's, through its query builder.
+	plan := func() string {
+		q := app.ConcurrentDB().Select("(1)").From("posts").
+			Where(dbx.NewExp("id = {:id} COLLATE NOCASE", dbx.Params{"id": id.New().String()})).Limit(1).Build()
+		var rows []struct {
+			ID      int    `db:"id"`
+			Parent  int    `db:"parent"`
+			NotUsed int    `db:"notused"`
+			Detail  string `db:"detail"`
+		}
+		if err := app.ConcurrentDB().NewQuery("EXPLAIN QUERY PLAN " + q.SQL()).Bind(q.Params()).All(&rows); err != nil {
+			t.Fatal(err)
+		}
+		var details []string
+		for _, r := range rows {
+			details = append(details, r.Detail)
+		}
+		return strings.Join(details, "; ")
+	}
+	if got, want := plan(), "SEARCH posts USING COVERING INDEX "+name+" (id=?)"; got != want {
+		t.Errorf("with the index: %q, want %q", got, want)
+	}
+	posts.RemoveIndex(name)
+	mustSave(t, app, posts)
+	if got, want := plan(), "SCAN posts USING COVERING INDEX sqlite_autoindex_posts_1"; got != want { // every row of the primary key's index
+		t.Errorf("without the index: %q, want %q", got, want)
+	}
+}
