@@ -75,15 +75,6 @@ func slices(samples []sample, rows, parts int) (xs []int, rates []float64) {
 	return xs, rates
 }
 
-// target is one database under test.
-type target struct {
-	engine engine
-	db     *sql.DB
-	// reopen gives a fresh *sql.DB for a scheme and its number of
-	// writers (SQLite: a new file per load), or nil to keep db.
-	reopen func(s scheme, writers int) (*sql.DB, func(), error)
-}
-
 // ph returns the i-th (from 1) placeholder of the engine.
 func ph(e engine, i int) string {
 	if e == pg {
@@ -123,6 +114,9 @@ func insertSQL(e engine, s scheme, rows int) string {
 
 const payloadLen = 100
 
+// newRNG returns the generator of the payloads, seeded alike for every load.
+func newRNG() *rand.ChaCha8 { return rand.NewChaCha8([32]byte{1}) }
+
 // payload returns payloadLen random lowercase hex characters.
 func payload(rng *rand.ChaCha8) string {
 	const hex = "0123456789abcdef"
@@ -152,7 +146,7 @@ func load(ctx context.Context, db *sql.DB, e engine, s scheme, rows, batch, writ
 		ks.uuids = make([]uuid.UUID, 0, rows)
 	}
 	full := insertSQL(e, s, batch)
-	rng := rand.NewChaCha8([32]byte{1})
+	rng := newRNG()
 	var (
 		mu      sync.Mutex
 		made    int

@@ -59,8 +59,12 @@ func main() {
 	}
 }
 
+// flagOutput receives the usage text and flag errors.
+var flagOutput io.Writer = os.Stderr
+
 func parseFlags(args []string) (*config, error) {
 	fs := flag.NewFlagSet("dbcost", flag.ContinueOnError)
+	fs.SetOutput(flagOutput)
 	cfg := &config{progress: os.Stderr}
 	fs.IntVar(&cfg.rows, "n", 1_000_000, "rows per load")
 	fs.IntVar(&cfg.batch, "batch", 1000, "rows per INSERT statement (one transaction)")

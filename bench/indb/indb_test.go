@@ -1,0 +1,183 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/idkeys/id"
+)
+
+func TestSlices(t *testing.T) {
+	s := func(rows int, ms int) sample { return sample{rows, time.Duration(ms) * time.Millisecond} }
+	samples := []sample{s(100, 100), s(200, 300), s(300, 400), s(400, 800)}
+	tests := []struct {
+		name  string
+		parts int
+		xs    []int
+		rates []float64
+	}{
+		{"one slice is the whole run", 1, []int{400}, []float64{500}},
+		{"halves", 2, []int{200, 400}, []float64{200 / 0.3, 200 / 0.5}},
+		{"quarters, one batch each", 4, []int{100, 200, 300, 400}, []float64{1000, 500, 1000, 250}},
+		// 8 parts of 50 rows: every other boundary falls inside the batch
+		// that already ended the previous slice, and is skipped.
+		{"finer than the batches", 8, []int{100, 200, 300, 400}, []float64{1000, 500, 1000, 250}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			xs, rates := slices(samples, 400, tt.parts)
+			if !reflect.DeepEqual(xs, tt.xs) {
+				t.Errorf("xs = %v, want %v", xs, tt.xs)
+			}
+			if len(rates) != len(tt.rates) {
+				t.Fatalf("rates = %v, want %v", rates, tt.rates)
+			}
+			for i := range rates {
+				if d := rates[i] - tt.rates[i]; d > 1e-9 || d < -1e-9 {
+					t.Errorf("rates[%d] = %v, want %v", i, rates[i], tt.rates[i])
+				}
+			}
+		})
+	}
+}
+
+// TestSlicesConcurrentFinish: two batches that finish at the same instant
+// (4 writers) make no slice of zero duration.
+func TestSlicesConcurrentFinish(t *testing.T) {
+	samples := []sample{{100, time.Second}, {200, time.Second}, {300, 2 * time.Second}, {400, 2 * time.Second}}
+	xs, rates := slices(samples, 400, 4)
+	if !reflect.DeepEqual(xs, []int{100, 300}) || !reflect.DeepEqual(rates, []float64{100, 200}) {
+		t.Errorf("slices = %v %v, want [100 300] [100 200]", xs, rates)
+	}
+}
+
+func TestV7Bounds(t *testing.T) {
+	u := uuid.MustParse("01937f2c-8e9a-7b3c-8d4e-0123456789ab")
+	if got, want := v7Millis(u), int64(0x01937f2c8e9a); got != want {
+		t.Errorf("v7Millis = %d, want %d", got, want)
+	}
+	if got, want := v7Min(time.UnixMilli(0x01937f2c8e9a)).String(), "01937f2c-8e9a-0000-0000-000000000000"; got != want {
+		t.Errorf("v7Min = %s, want %s", got, want)
+	}
+	// Every UUIDv7 made at t or later sorts at or after v7Min(t), bytewise,
+	// and every one made before sorts before it.
+	t0 := time.Now()
+	lo := v7Min(t0)
+	for range 1000 {
+		v, err := uuid.NewV7()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(v[:]) < string(lo[:]) {
+			t.Fatalf("UUIDv7 %s made after %s sorts before the bound %s", v, t0, lo)
+		}
+		if next := v7Min(time.UnixMilli(v7Millis(v) + 1)); string(v[:]) >= string(next[:]) {
+			t.Fatalf("UUIDv7 %s sorts at or after the bound of the next millisecond %s", v, next)
+		}
+	}
+}
+
+func TestInsertSQL(t *testing.T) {
+	text := scheme{table: "k", kind: kindID}
+	serial := scheme{table: "k", kind: kindSerial}
+	tests := []struct {
+		e    engine
+		s    scheme
+		rows int
+		want string
+	}{
+		{pg, text, 2, "INSERT INTO k (id, created_at, payload) VALUES ($1,$2,$3),($4,$5,$6)"},
+		{maria, text, 2, "INSERT INTO k (id, created_at, payload) VALUES (?,?,?),(?,?,?)"},
+		{pg, serial, 2, "INSERT INTO k (created_at, payload) VALUES ($1,$2),($3,$4)"},
+		{lite, serial, 1, "INSERT INTO k (created_at, payload) VALUES (?,?)"},
+	}
+	for _, tt := range tests {
+		if got := insertSQL(tt.e, tt.s, tt.rows); got != tt.want {
+			t.Errorf("insertSQL(%s, %d rows) = %q, want %q", tt.e, tt.rows, got, tt.want)
+		}
+	}
+}
+
+// TestKeysInCreationOrder: the keys of the time-ordered schemes increase
+// and created_at is the key's own millisecond, so a window by key and by
+// created_at select the same rows.
+func TestKeysInCreationOrder(t *testing.T) {
+	for _, k := range []kind{kindID, kindV7} {
+		var ks keys
+		for range 5000 {
+			if err := ks.next(k); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := 1; i < 5000; i++ {
+			switch k {
+			case kindID:
+				if ks.ids[i].Compare(ks.ids[i-1]) <= 0 {
+					t.Fatalf("id %d %s <= id %d %s", i, ks.ids[i], i-1, ks.ids[i-1])
+				}
+				if min, _ := id.MinAt(time.UnixMilli(ks.ms[i])); ks.ids[i].Compare(min) < 0 {
+					t.Fatalf("id %s sorts before MinAt of its created_at", ks.ids[i])
+				}
+			case kindV7:
+				if string(ks.uuids[i][:]) <= string(ks.uuids[i-1][:]) {
+					t.Fatalf("UUIDv7 %d %s <= %d %s", i, ks.uuids[i], i-1, ks.uuids[i-1])
+				}
+			}
+		}
+	}
+	var ks keys
+	if err := ks.next(kindSerial); err != nil {
+		t.Fatal(err)
+	}
+	if got := ks.keyArg(pg, kindSerial, 41); got != int64(42) {
+		t.Errorf("keyArg of serial row 41 = %v, want 42 (identity counts from 1)", got)
+	}
+}
+
+func TestPayload(t *testing.T) {
+	s := payload(newRNG())
+	if len(s) != payloadLen {
+		t.Fatalf("len(payload) = %d, want %d", len(s), payloadLen)
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			t.Fatalf("payload[%d] = %q, want a lowercase hex digit: %q", i, c, s)
+		}
+	}
+}
+
+func TestParseFlags(t *testing.T) {
+	cfg, err := parseFlags([]string{"-n", "20000", "-out", "x", "-db", "sqlite,postgres", "-writers", "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.rows != 20000 || cfg.lookups != 5000 || !reflect.DeepEqual(cfg.engines, []engine{lite, pg}) || !reflect.DeepEqual(cfg.writers, []int{2}) {
+		t.Errorf("cfg = rows %d lookups %d engines %v writers %v, want 20000 5000 [SQLite PostgreSQL] [2]", cfg.rows, cfg.lookups, cfg.engines, cfg.writers)
+	}
+	for _, args := range [][]string{
+		{"-n", "10", "-out", "x"},
+		{"-out", "x", "-db", "oracle"},
+		{"-out", "x", "-writers", "0"},
+		{"-n", "1000"},
+		{"-out", "x", "extra"},
+	} {
+		if _, err := parseFlags(args); err == nil {
+			t.Errorf("parseFlags(%q) = nil error", args)
+		}
+	}
+	_, err = parseFlags([]string{"-help"})
+	if !errors.Is(err, flag.ErrHelp) {
+		t.Errorf("parseFlags(-help) = %v, want flag.ErrHelp", err)
+	}
+}
+
+func TestMain(m *testing.M) {
+	// parseFlags prints usage to stderr on errors; keep test output short.
+	flagOutput = io.Discard
+	m.Run()
+}
