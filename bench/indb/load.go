@@ -252,9 +252,18 @@ func lookups(ctx context.Context, db *sql.DB, e engine, s scheme, ks *keys, rows
 func window(ctx context.Context, db *sql.DB, e engine, s scheme, ks *keys, r *result, reps int) error {
 	rows := len(ks.ms)
 	// A window of about 1% of the rows in the middle of the run, on
-	// millisecond boundaries.
+	// millisecond boundaries that rows have: rows at t1 must be counted
+	// and rows at t2 must not, so a bound off by one millisecond changes
+	// the count and fails the check below.
 	t1 := time.UnixMilli(ks.ms[rows*45/100]).UTC()
-	t2 := time.UnixMilli(ks.ms[rows*46/100] + 1).UTC()
+	end := ks.ms[rows*46/100] + 1
+	for _, ms := range ks.ms[rows*46/100:] {
+		if ms > ks.ms[rows*46/100] {
+			end = ms
+			break
+		}
+	}
+	t2 := time.UnixMilli(end).UTC()
 	r.windowStart, r.windowEnd = t1, t2
 	var want int64
 	for _, ms := range ks.ms {
