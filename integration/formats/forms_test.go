@@ -1,0 +1,230 @@
+package formats
+
+import (
+	"errors"
+	"net/url"
+	"reflect"
+	"testing"
+
+	"github.com/go-playground/form/v4"
+	"github.com/google/go-querystring/query"
+	"github.com/gorilla/schema"
+	"github.com/idkeys/id"
+)
+
+// order is a form with ids.
+type order struct {
+	Customer id.ID   `schema:"customer" form:"customer" url:"customer"`
+	Items    []id.ID `schema:"items" form:"items" url:"items"`
+	Coupon   *id.ID  `schema:"coupon" form:"coupon" url:"coupon"`
+	Note     string  `schema:"note" form:"note" url:"note"`
+}
+
+// formValues is what a browser posts for a full order.
+var formValues = url.Values{"customer": {aText}, "items": {aText, bText}, "coupon": {aUpper}, "note": {"x"}}
+
+// TestGorillaSchemaDecoder: gorilla/schema v1.4.1 decodes id.ID and *id.ID
+// through UnmarshalText with no registration (any case), and a bad id is
+// a schema.MultiError holding a schema.ConversionError whose Err is ours
+// (errors.Is on the MultiError does not reach id.ErrInvalid: it does not
+// unwrap). A []id.ID decodes only from indexed names (items.0, items.1):
+// repeated names (items=…&items=…, as a multiple select posts them) are
+// the error `schema: invalid path "items"`, not a silent loss.
+// RegisterConverter is not the fix: the library skips converters for
+// struct types when it parses a path, and for single ids a converter only
+// loses our error's detail.
+func TestGorillaSchemaDecoder(t *testing.T) {
+	dec := schema.NewDecoder()
+	var o order
+	err := dec.Decode(&o, url.Values{"customer": {aText}, "items.0": {aText}, "items.1": {bText}, "coupon": {aUpper}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Customer != a || len(o.Items) != 2 || o.Items[0] != a || o.Items[1] != b || o.Coupon == nil || *o.Coupon != a {
+		t.Fatalf("decoded %#v", o)
+	}
+
+	o = order{}
+	err = dec.Decode(&o, formValues)
+	if err == nil || err.Error() != `schema: invalid path "items"` {
+		t.Fatalf("repeated items: %v", err)
+	}
+
+	err = dec.Decode(&o, url.Values{"customer": {badText}})
+	var me schema.MultiError
+	if !errors.As(err, &me) || len(me) != 1 || errors.Is(err, id.ErrInvalid) {
+		t.Fatalf("bad customer: %v (%T)", err, err)
+	}
+	var ce schema.ConversionError
+	if !errors.As(me["customer"], &ce) {
+		t.Fatalf("bad customer: %T, want schema.ConversionError", me["customer"])
+	}
+	wantReason(t, ce.Err, id.ReasonCharacter)
+}
+
+// TestGorillaSchemaEmptyIsZero: an empty value gives the zero id, and a
+// non-nil pointer to the zero id for *id.ID, without an error (the
+// zero-id chain at forms); check IsZero, or `validate:"ulid"`.
+func TestGorillaSchemaEmptyIsZero(t *testing.T) {
+	o := order{Customer: b}
+	if err := schema.NewDecoder().Decode(&o, url.Values{"customer": {""}, "coupon": {""}}); err != nil {
+		t.Fatal(err)
+	}
+	if !o.Customer.IsZero() || o.Coupon == nil || !o.Coupon.IsZero() {
+		t.Fatalf("empty values: %#v; want the zero id and a pointer to it", o)
+	}
+}
+
+// newSchemaEncoder is the recipe: gorilla/schema's encoder needs one
+// RegisterEncoder for id.ID and one for *id.ID.
+func newSchemaEncoder() *schema.Encoder {
+	enc := schema.NewEncoder()
+	enc.RegisterEncoder(id.ID{}, func(v reflect.Value) string { return v.Interface().(id.ID).String() })
+	enc.RegisterEncoder(&id.ID{}, func(v reflect.Value) string {
+		if v.IsNil() {
+			return ""
+		}
+		return v.Interface().(*id.ID).String()
+	})
+	return enc
+}
+
+// TestGorillaSchemaEncoder: without registration the encoder writes an
+// id's internal machine words (hi=…&lo=…) and a nil *id.ID as "null";
+// with the recipe it writes the canonical form, and "" for the zero id
+// and a nil pointer.
+func TestGorillaSchemaEncoder(t *testing.T) {
+	dst := url.Values{}
+	if err := schema.NewEncoder().Encode(struct {
+		ID id.ID `schema:"id"`
+	}{a}, dst); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := dst["hi"]; !ok || len(dst) != 2 {
+		t.Fatalf("unregistered encoder wrote %v; measured hi=…&lo=…", dst)
+	}
+
+	dst = url.Values{}
+	if err := newSchemaEncoder().Encode(order{Customer: a, Items: []id.ID{a, b}, Coupon: &b, Note: "x"}, dst); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := dst.Encode(), "coupon="+bText+"&customer="+aText+"&items="+aText+"&items="+bText+"&note=x"; got != want {
+		t.Fatalf("encoded\n %s\nwant\n %s", got, want)
+	}
+	dst = url.Values{}
+	if err := newSchemaEncoder().Encode(order{}, dst); err != nil {
+		t.Fatal(err)
+	}
+	if got := dst.Encode(); got != "coupon=&customer=&note=" {
+		t.Fatalf("zero order encoded %s", got)
+	}
+}
+
+// newFormDecoder is the recipe: go-playground/form needs a custom type
+// function for id.ID; it then serves id.ID, []id.ID and *id.ID. It uses
+// Parse, so an empty value is an error too (ReasonLength): a form that
+// means "no id" leaves the field out.
+func newFormDecoder() *form.Decoder {
+	dec := form.NewDecoder()
+	dec.RegisterCustomTypeFunc(func(vals []string) (any, error) {
+		return id.Parse(vals[0])
+	}, id.ID{})
+	return dec
+}
+
+// TestPlaygroundFormWithoutRegistrationLosesIDs measures why the recipe
+// is needed: go-playground/form v4.2.1 does not use UnmarshalText, so
+// without registration it ignores ids silently (zero id, a []id.ID of
+// zero ids, a nil pointer), bad ones included, and its encoder leaves
+// them out.
+func TestPlaygroundFormWithoutRegistrationLosesIDs(t *testing.T) {
+	var o order
+	if err := form.NewDecoder().Decode(&o, formValues); err != nil {
+		t.Fatal(err)
+	}
+	if !o.Customer.IsZero() || len(o.Items) != 2 || !o.Items[0].IsZero() || o.Coupon != nil || o.Note != "x" {
+		t.Fatalf("decoded %#v; measured: ids lost", o)
+	}
+	if err := form.NewDecoder().Decode(&o, url.Values{"customer": {badText}}); err != nil {
+		t.Fatalf("bad id: %v; measured: no error", err)
+	}
+	v, err := form.NewEncoder().Encode(order{Customer: a, Coupon: &b, Note: "x"})
+	if err != nil || v.Encode() != "note=x" {
+		t.Fatalf("encoder wrote %q, %v; measured: ids left out", v.Encode(), err)
+	}
+}
+
+// TestPlaygroundFormRecipe: with RegisterCustomTypeFunc ids decode (any
+// case), bad and empty ones are form.DecodeErrors holding our error; an
+// absent field is left as it was. The encoder needs its own
+// RegisterCustomTypeFunc.
+func TestPlaygroundFormRecipe(t *testing.T) {
+	dec := newFormDecoder()
+	var o order
+	if err := dec.Decode(&o, formValues); err != nil {
+		t.Fatal(err)
+	}
+	if o.Customer != a || len(o.Items) != 2 || o.Items[0] != a || o.Items[1] != b || o.Coupon == nil || *o.Coupon != a {
+		t.Fatalf("decoded %#v", o)
+	}
+	for _, c := range []struct {
+		v      url.Values
+		field  string
+		reason id.Reason
+	}{
+		{url.Values{"customer": {badText}}, "customer", id.ReasonCharacter},
+		{url.Values{"customer": {""}}, "customer", id.ReasonLength},
+		{url.Values{"items": {aText, badText}}, "items", id.ReasonCharacter},
+		{url.Values{"coupon": {"x"}}, "coupon", id.ReasonLength},
+	} {
+		err := dec.Decode(&order{}, c.v)
+		var de form.DecodeErrors
+		if !errors.As(err, &de) || len(de) != 1 {
+			t.Fatalf("%v: %v (%T), want one form.DecodeErrors entry", c.v, err, err)
+		}
+		if de[c.field] == nil {
+			t.Fatalf("%v: errors for %v, want for %q", c.v, de, c.field)
+		}
+		wantReason(t, de[c.field], c.reason)
+	}
+	o = order{Coupon: &b}
+	if err := dec.Decode(&o, url.Values{"note": {"x"}}); err != nil || !o.Customer.IsZero() || o.Coupon == nil || *o.Coupon != b {
+		t.Fatalf("absent fields: %#v, %v", o, err)
+	}
+
+	enc := form.NewEncoder()
+	enc.RegisterCustomTypeFunc(func(x any) ([]string, error) {
+		return []string{x.(id.ID).String()}, nil
+	}, id.ID{})
+	v, err := enc.Encode(order{Customer: a, Items: []id.ID{b}, Coupon: &b, Note: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := v.Encode(), "coupon="+bText+"&customer="+aText+"&items%5B0%5D="+bText+"&note=x"; got != want {
+		t.Fatalf("encoded\n %s\nwant\n %s", got, want)
+	}
+}
+
+// TestGoQuerystringDropsIDs measures google/go-querystring v1.2.0: it
+// encodes a struct field by walking its exported fields, and id.ID has
+// none, so id.ID and *id.ID fields are dropped without an error; a
+// []id.ID is written through fmt (String). It has no registration, only
+// its own EncodeValues interface, which we do not implement (a method
+// named after one library): put id.String() in a string field, or build
+// url.Values by hand.
+func TestGoQuerystringDropsIDs(t *testing.T) {
+	v, err := query.Values(order{Customer: a, Items: []id.ID{a, b}, Coupon: &b, Note: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := v.Encode(), "items="+aText+"&items="+bText+"&note=x"; got != want {
+		t.Fatalf("query.Values:\n got %s\nwant %s (measured: id fields dropped)", got, want)
+	}
+	// The workaround.
+	v, err = query.Values(struct {
+		Customer string `url:"customer"`
+	}{a.String()})
+	if err != nil || v.Encode() != "customer="+aText {
+		t.Fatalf("string field: %s, %v", v.Encode(), err)
+	}
+}
