@@ -1,0 +1,1 @@
+CREATE TABLE id_map (old_key TEXT PRIMARY KEY, new_id TEXT NOT NULL UNIQUE);
