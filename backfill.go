@@ -18,7 +18,9 @@ import (
 // follow each other in the order they were made, in every process, and
 // cannot be dated by mistake; an ID stamped with a time the caller chooses
 // can. New also seeds itself from crypto/rand, where a Backfill uses the
-// seed it is given (see [NewBackfill]).
+// seed it is given (see [NewBackfill]). The idbackfill analyzer of idvet
+// (vet/) reports calls of NewBackfill and At outside the packages listed
+// in its -idbackfill.allow flag, such as your migration's.
 //
 // A Backfill is safe for concurrent use, but its IDs are reproducible and
 // ordered within a millisecond only in the order of the calls: make the
