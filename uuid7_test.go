@@ -239,10 +239,9 @@ func FuzzFromUUIDv7(f *testing.F) {
 	f.Add(mustHexF(f, "017f22e2-79b0-7cc3-d8c4-dc0c0c07398f"), rfc) // wrong variant
 	f.Add(make([]byte, 16), make([]byte, 16))                       // nil UUID
 	f.Fuzz(func(t *testing.T, a, b []byte) {
-		if len(a) != 16 || len(b) != 16 {
-			return
-		}
-		ua, ub := [16]byte(a), [16]byte(b)
+		var ua, ub [16]byte // any input: cut or padded with zeros to 16 bytes
+		copy(ua[:], a)
+		copy(ub[:], b)
 		valid := func(u [16]byte) bool { return u[6]>>4 == 7 && u[8]>>6 == 2 }
 		for _, u := range [][16]byte{ua, ub} {
 			got, err := id.FromUUIDv7(u)
