@@ -15,6 +15,7 @@ package pbid
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/idkeys/id"
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -149,8 +150,8 @@ const hookPriority = -100
 // auth collections included:
 //
 //   - a record without an id gets [id.New];
-//   - a record that arrives with an id keeps it only if [id.ID.Scan]
-//     accepts it, that is in the canonical lowercase form (or, in a
+//   - a record that arrives with an id keeps it only if it is in the
+//     canonical lowercase form, the one [id.ID.Scan] accepts (or, in a
 //     collection set up by [UseKeepOldIDs], also in PocketBase's 15-character
 //     form); otherwise the create fails with a validation error on the
 //     field "id" (400 Bad Request over REST) and nothing is written.
@@ -196,11 +197,26 @@ func assign(r *core.Record, named bool) error {
 	if m == keepOld && isOldID(r.Id) {
 		return nil
 	}
-	var v id.ID
-	if err := v.Scan(r.Id); err != nil {
-		return validation.Errors{core.FieldNameId: validation.NewError("validation_invalid_id", err.Error())}
+	if msg := refusal(r.Id); msg != "" {
+		return validation.Errors{core.FieldNameId: validation.NewError("validation_invalid_id", msg)}
 	}
 	return nil
+}
+
+// refusal returns why s is not an id in the canonical lowercase form, for
+// the validation error on the field "id", or "" when it is one. The message
+// is [id.Parse]'s without its "id: " prefix: the field's name stands
+// before it (`id: invalid id "…": length 25, want 26` from Go; PocketBase
+// capitalizes it over REST).
+func refusal(s string) string {
+	v, err := id.Parse(s)
+	if err != nil {
+		return strings.TrimPrefix(err.Error(), "id: ")
+	}
+	if c := v.String(); c != s {
+		return fmt.Sprintf("invalid id %q: ids must be lowercase (KEYS-4), as %q", s, c)
+	}
+	return ""
 }
 
 // isOldID reports whether s is a PocketBase default id: 15 characters of
