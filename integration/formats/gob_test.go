@@ -102,6 +102,9 @@ func TestGobTamperedPayloadIsRefused(t *testing.T) {
 	// A shorter id: the length byte in front of it is fixed up too, so
 	// the payload stays well-formed gob.
 	i := bytes.Index(buf.Bytes(), []byte(aText))
+	if i < 1 {
+		t.Fatalf("payload does not hold %q: %q", aText, buf.Bytes())
+	}
 	p := bytes.Clone(buf.Bytes())
 	if p[i-1] != 26 {
 		t.Fatalf("byte before the id is %d, want its length 26", p[i-1])
