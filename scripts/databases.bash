@@ -12,7 +12,7 @@ databases_up() {
 	local re="^export (ID_[A-Z_]+)='([^']*)'$"
 	out=$(scripts/databases up) || return 1
 	while IFS= read -r line; do
-		if [[ $line =~ $re ]]; then
+		if [[ "$line" =~ $re ]]; then
 			export "${BASH_REMATCH[1]}=${BASH_REMATCH[2]}"
 		else
 			printf 'unexpected line from scripts/databases up: %q\n' "$line" >&2
