@@ -85,13 +85,18 @@ func TestUniqueAcrossProcesses(t *testing.T) {
 			// panic, say) is kept for the failure message.
 			defer close(read[i])
 			defer er.Close()
+			reported := false
 			sc := bufio.NewScanner(er)
 			for first := true; sc.Scan(); first = false {
 				if first && sc.Text() == "running" {
+					reported = true
 					running <- i
 					continue
 				}
 				fmt.Fprintln(errs[i], sc.Text())
+			}
+			if !reported {
+				running <- -1 - i // died before making an id
 			}
 		}()
 	}
@@ -101,7 +106,13 @@ func TestUniqueAcrossProcesses(t *testing.T) {
 	deadline := time.After(2 * time.Minute)
 	for range children {
 		select {
-		case <-running:
+		case i := <-running:
+			if i < 0 {
+				i = -1 - i
+				err := cmds[i].Wait()
+				<-read[i]
+				t.Fatalf("child %d exited before making an id: %v\n%s", i, err, errs[i])
+			}
 		case <-deadline:
 			t.Fatal("not every child reported making ids within 2 minutes")
 		}
