@@ -24,8 +24,10 @@ var mariadbDialect = dialect{
 		}
 		return "PRIMARY KEY (id)"
 	},
-	createdAt:    "DATETIME(3)",
-	createdAtArg: func(t time.Time) any { return t.UTC() },
+	createdAt:     "DATETIME(3)",
+	paramType:     "SELECT CHARSET(?)",
+	wantParamType: "utf8mb4",
+	createdAtArg:  func(t time.Time) any { return t.UTC() },
 	isUniqueViolation: func(err error) bool {
 		var e *mysql.MySQLError
 		return errors.As(err, &e) && e.Number == 1062 // ER_DUP_ENTRY
@@ -77,7 +79,7 @@ func TestMariaDB(t *testing.T) {
 			ping(t, "MariaDB", conn.PingContext)
 			var version string
 			must(t, conn.QueryRow("SELECT version()").Scan(&version))
-			t.Logf("MariaDB %s", version)
+			logf(t, "MariaDB %s", version)
 			runSuite(t, sqlDB{conn}, mariadbDialect, mariadbColumns)
 		})
 	}

@@ -15,12 +15,15 @@ import (
 // sqliteDialect: SQLite through modernc.org/sqlite (database/sql). It has
 // no timestamp type: created_at is INTEGER Unix milliseconds.
 var sqliteDialect = dialect{
-	name:         "SQLite",
-	placeholder:  func(n int) string { return fmt.Sprintf("?%d", n) },
-	bytes:        func(e string) string { return "CAST(" + e + " AS BLOB)" },
-	primaryKey:   func(column) string { return "PRIMARY KEY (id)" },
-	createdAt:    "INTEGER",
-	createdAtArg: func(t time.Time) any { return t.UnixMilli() },
+	name:          "SQLite",
+	placeholder:   func(n int) string { return fmt.Sprintf("?%d", n) },
+	bytes:         func(e string) string { return "CAST(" + e + " AS BLOB)" },
+	primaryKey:    func(column) string { return "PRIMARY KEY (id)" },
+	createdAt:     "INTEGER",
+	paramType:     "SELECT typeof(?1)",
+	wantParamType: "text",
+	storedType:    "typeof(id)",
+	createdAtArg:  func(t time.Time) any { return t.UnixMilli() },
 	isUniqueViolation: func(err error) bool {
 		var e *sqlite.Error
 		return errors.As(err, &e) && e.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
@@ -47,6 +50,6 @@ func TestSQLite(t *testing.T) {
 	t.Cleanup(func() { conn.Close() })
 	var version string
 	must(t, conn.QueryRow("SELECT sqlite_version()").Scan(&version))
-	t.Logf("SQLite %s (modernc.org/sqlite)", version)
+	logf(t, "SQLite %s (modernc.org/sqlite)", version)
 	runSuite(t, sqlDB{conn}, sqliteDialect, sqliteColumns)
 }

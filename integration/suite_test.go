@@ -15,6 +15,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -75,6 +76,19 @@ type dialect struct {
 	// isUniqueViolation reports whether err is the driver's error for a
 	// duplicate key, by its code.
 	isUniqueViolation func(err error) bool
+	// paramType is a query of one parameter that returns how the database
+	// typed that parameter (SQLite typeof, PostgreSQL pg_typeof, MariaDB
+	// CHARSET), and wantParamType its answer for text. An id must reach
+	// the database as text through Value, never as bytes through
+	// MarshalBinary (which ID also has, for encoders): a client that
+	// preferred MarshalBinary would send a BLOB, a bytea or a binary
+	// string. Empty where the database cannot type a bare parameter
+	// (PostgreSQL: 42P18); the stored-bytes check covers it there.
+	paramType, wantParamType string
+	// storedType, when set, is an SQL expression for the type of the
+	// stored value of column id, which must be "text" (SQLite keeps a
+	// type per value).
+	storedType string
 	// collationOf, when set, returns the collation the database resolved
 	// for a column (logged, and checked for the default column).
 	collationOf func(ctx context.Context, db db, table, col string) (string, error)
@@ -115,6 +129,28 @@ var danish = &orderModel{
 	key: func(s string) string { return strings.ReplaceAll(s, "aa", "{") }, // '{' follows 'z' in ASCII
 }
 
+// details, when set (go test -v ./... -details), logs what the checks
+// measured (collations, ids per millisecond, windows, server versions)
+// for passing tests too. Without it a measurement is logged only when its
+// test fails, so a passing run prints nothing but results.
+var details = flag.Bool("details", false, "log what each check measured also when it passes")
+
+// logf logs a measurement: at once under -details, otherwise only if t
+// fails.
+func logf(t *testing.T, format string, args ...any) {
+	t.Helper()
+	if *details {
+		t.Logf(format, args...)
+		return
+	}
+	msg := fmt.Sprintf(format, args...)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Log(msg)
+		}
+	})
+}
+
 var tableSeq atomic.Int64
 
 // newTable creates a fresh table from a CREATE TABLE template in which %s
@@ -149,7 +185,7 @@ func runSuite(t *testing.T, d db, dl dialect, cols []column) {
 				table := newTable(t, d, "coll", "CREATE TABLE %s (id "+c.sqlType+")")
 				got, err := dl.collationOf(context.Background(), d, table, "id")
 				must(t, err)
-				t.Logf("%s resolves to collation %s", c.sqlType, got)
+				logf(t, "%s resolves to collation %s", c.sqlType, got)
 				if c.wantCollation != "" && got != c.wantCollation {
 					t.Fatalf("collation of %s = %q, want %q", c.sqlType, got, c.wantCollation)
 				}
@@ -184,7 +220,7 @@ func count(t *testing.T, d db, query string, args ...any) int {
 }
 
 // a. An id written through Value is stored as exactly its 26 lowercase
-// bytes, and scans back equal.
+// bytes, as text, and scans back equal; the client sends it as text.
 func testStored(t *testing.T, d db, dl dialect, c column) {
 	ctx := context.Background()
 	tb := keyTable(t, d, dl, c)
@@ -214,6 +250,21 @@ func testStored(t *testing.T, d db, dl dialect, c column) {
 	must(t, d.QueryRow(ctx, "SELECT id FROM "+tb).Scan(&s))
 	if s != x.String() {
 		t.Fatalf("scanned into string %q, want %q", s, x.String())
+	}
+
+	// Sent as text (Value), not as bytes (MarshalBinary).
+	var typ string
+	if dl.paramType != "" {
+		must(t, d.QueryRow(ctx, dl.paramType, x).Scan(&typ))
+		if typ != dl.wantParamType {
+			t.Fatalf("%s with an id parameter = %q, want %q: the client must send Value's text, not MarshalBinary's bytes", dl.paramType, typ, dl.wantParamType)
+		}
+	}
+	if dl.storedType != "" {
+		must(t, d.QueryRow(ctx, "SELECT "+dl.storedType+" FROM "+tb).Scan(&typ))
+		if typ != "text" {
+			t.Fatalf("stored value's type %s = %q, want \"text\"", dl.storedType, typ)
+		}
 	}
 }
 
@@ -315,7 +366,7 @@ func testOrder(t *testing.T, d db, dl dialect, c column) {
 	if most < 2 {
 		t.Fatalf("no two of %d ids share a millisecond: the test would not cover order within a millisecond", orderN)
 	}
-	t.Logf("%d ids in %d milliseconds, up to %d in one", orderN, len(perMilli), most)
+	logf(t, "%d ids in %d milliseconds, up to %d in one", orderN, len(perMilli), most)
 
 	shuffled := slices.Clone(made)
 	rand.New(rand.NewPCG(1, 2)).Shuffle(len(shuffled), func(i, j int) {
@@ -336,7 +387,7 @@ func testOrder(t *testing.T, d db, dl dialect, c column) {
 		if moved == 0 {
 			t.Fatalf("the ids happen to sort the same under the model of %s; the test shows nothing", c.name)
 		}
-		t.Logf("%s: %s; %d of %d rows are expected out of creation order", c.name, m.why, moved, orderN)
+		logf(t, "%s: %s; %d of %d rows are expected out of creation order", c.name, m.why, moved, orderN)
 	}
 
 	got := selectIDs(t, d, "SELECT id FROM "+tb+" ORDER BY id")
@@ -549,7 +600,7 @@ func testWindow(t *testing.T, d db, dl dialect, c column) {
 	for _, v := range made {
 		millis[v.Time().UnixMilli()] = true
 	}
-	t.Logf("%d rows in %d milliseconds; %d windows agree (%d non-empty)", len(made), len(millis), windows, nonEmpty)
+	logf(t, "%d rows in %d milliseconds; %d windows agree (%d non-empty)", len(made), len(millis), windows, nonEmpty)
 
 	// A window edge inside a millisecond: MinAt truncates it, so the
 	// window starts at the whole millisecond (MinAt's doc).
