@@ -530,3 +530,24 @@ func TestNoCaseIndexServesPocketBaseCheck(t *testing.T) {
 		t.Errorf("without the index: %q, want %q", got, want)
 	}
 }
+
+// TestBindRunsBeforeOtherHooks: a record-create hook bound with the
+// default priority, even before Bind, already sees the new id.
+func TestBindRunsBeforeOtherHooks(t *testing.T) {
+	app := newApp(t)
+	var seen []string
+	app.OnRecordCreate("posts").BindFunc(func(e *core.RecordEvent) error {
+		seen = append(seen, e.Record.Id)
+		return e.Next()
+	})
+	setUp(t, app)
+	posts, err := app.FindCollectionByNameOrId("posts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := core.NewRecord(posts)
+	mustSave(t, app, r)
+	if len(seen) != 1 || seen[0] != r.Id || len(r.Id) != 26 {
+		t.Fatalf("the other hook saw %q, the record has %q", seen, r.Id)
+	}
+}
