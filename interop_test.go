@@ -67,7 +67,7 @@ func TestGoString(t *testing.T) {
 		{"slice", fmt.Sprintf("%#v", []id.ID{v, {}}), `[]id.ID{id.MustParse("01arz3ndektsv4rrffq69g5fav"), id.ID{}}`},
 		// The other verbs print the canonical form, as before.
 		{"%v", fmt.Sprintf("%v", v), canonical},
-		{"%s", fmt.Sprintf("%s", v), canonical},
+		{"%s", fmt.Sprintf("%s", any(v)), canonical},
 		{"%q", fmt.Sprintf("%q", v), `"` + canonical + `"`},
 		{"%+v struct", fmt.Sprintf("%+v", user{ID: v}), `{ID:01arz3ndektsv4rrffq69g5fav Parent:<nil>}`},
 	} {
