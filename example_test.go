@@ -138,7 +138,7 @@ func Example_nullableForeignKey() {
 	// <nil> false
 	// <nil> true 01arz3ndektsv4rrffq69g5fav
 	// <nil>
-	// id: cannot scan NULL into id.ID (use sql.Null[id.ID] for a nullable column)
+	// id: invalid id: cannot scan NULL into id.ID (use sql.Null[id.ID] for a nullable column)
 }
 
 // IDs are JSON strings in canonical form. An optional id is left out with

@@ -14,9 +14,13 @@ import (
 // lowercase Crockford base32 characters (KEYS-1, KEYS-4).
 //
 // ID is opaque, comparable and immutable: it works with == and as a map
-// key. The only ways to get a non-zero ID are [New], [Parse], [MustParse]
-// and the decoders [ID.UnmarshalText] and [ID.Scan], which all share one
-// strict validator (KEYS-3).
+// key. Only this package makes a non-zero ID (KEYS-3): [New] from the
+// clock, for new rows (KEYS-2); [MinAt] for the bound of a time window;
+// [Backfill.At], [FromUUIDv7] and [ParseUUIDv7] for rows that existed
+// before. Text from outside or from storage becomes an ID only through
+// one strict validator, behind [Parse], [MustParse], [ID.UnmarshalText],
+// [ID.Scan], [ID.UnmarshalBinary], [ID.UnmarshalBSONValue] and
+// [ID.UnmarshalYAML].
 //
 // The zero ID means "no id". New, Parse and Scan never return it, its text
 // form is empty, and [ID.Value] refuses to write it.

@@ -109,7 +109,7 @@ var ErrInvalid = errors.New("id: invalid id")
 // read into an ID must be NOT NULL; scan a nullable column into
 // sql.Null[id.ID] instead, which never passes NULL to Scan. ErrNull wraps
 // [ErrInvalid].
-var ErrNull = invalid("id: cannot scan NULL into id.ID (use sql.Null[id.ID] for a nullable column)")
+var ErrNull = fmt.Errorf("%w: cannot scan NULL into id.ID (use sql.Null[id.ID] for a nullable column)", ErrInvalid)
 
 // invalid returns an error with the message msg that wraps [ErrInvalid].
 func invalid(msg string) error { return &invalidError{msg} }

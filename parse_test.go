@@ -268,7 +268,7 @@ func TestScan(t *testing.T) {
 		{name: "D3 []byte", src: []byte(specIDLower), want: specIDLower},
 		// D4: NULL.
 		{name: "D4 NULL", src: nil, wantErr: id.ErrNull,
-			msg: "id: cannot scan NULL into id.ID (use sql.Null[id.ID] for a nullable column)"},
+			msg: "id: invalid id: cannot scan NULL into id.ID (use sql.Null[id.ID] for a nullable column)"},
 		// D5: uppercase letters: stored ids must be canonical.
 		{name: "D5 uppercase string", src: specID, reason: id.ReasonCase, wantErr: id.ErrInvalid,
 			msg: `id: invalid stored id "01ARZ3NDEKTSV4RRFFQ69G5FAV": stored ids must be lowercase (KEYS-4): 'A' at index 2`},
