@@ -26,7 +26,7 @@ import (
 )
 
 // adoptN is the number of users (and of posts, and of follows) of the
-// main test.
+// main test; -short makes it 10,000.
 const adoptN = 100_000
 
 // adoptDialect is what differs between the databases for the recipes.
@@ -144,13 +144,17 @@ func TestAdoptMariaDB(t *testing.T) {
 // count check must stop it with nothing changed.
 func runAdopt(t *testing.T, dl adoptDialect, open func(*testing.T) *sql.DB) {
 	tool := buildTool(t)
+	n := adoptN
+	if testing.Short() {
+		n = 10_000
+	}
 	cases := []struct {
 		name   string
 		n      int
 		uuidv7 bool
 		fill   func(t *testing.T, c *sql.Conn, dl adoptDialect, tool string, uuidv7 bool)
 	}{
-		{"CreatedAt/Go", adoptN, false, fillGo},
+		{"CreatedAt/Go", n, false, fillGo},
 		{"CreatedAt/Tool", 10_000, false, fillTool},
 		{"UUIDv7/Go", 10_000, true, fillGo},
 		{"UUIDv7/Tool", 10_000, true, fillTool},
