@@ -2,9 +2,12 @@ module github.com/idkeys/id/pbid
 
 go 1.25.0
 
-require github.com/pocketbase/pocketbase v0.39.11
-
-require github.com/oklog/ulid/v2 v2.1.2 // indirect
+require (
+	github.com/idkeys/id v0.0.0
+	github.com/pocketbase/dbx v1.12.0
+	github.com/pocketbase/ozzo-validation/v4 v4.3.0
+	github.com/pocketbase/pocketbase v0.39.11
+)
 
 require (
 	github.com/asaskevich/govalidator v0.0.0-20230301143203-a9d515a09cc2 // indirect
@@ -17,12 +20,10 @@ require (
 	github.com/ganigeorgiev/fexpr v0.6.0 // indirect
 	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect
 	github.com/google/uuid v1.6.0 // indirect
-	github.com/idkeys/id v0.0.0
 	github.com/mattn/go-colorable v0.1.15 // indirect
 	github.com/mattn/go-isatty v0.0.23 // indirect
 	github.com/ncruces/go-strftime v1.0.0 // indirect
-	github.com/pocketbase/dbx v1.12.0
-	github.com/pocketbase/ozzo-validation/v4 v4.3.0
+	github.com/oklog/ulid/v2 v2.1.2 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	github.com/spf13/cast v1.10.0 // indirect
 	golang.org/x/crypto v0.55.0 // indirect
