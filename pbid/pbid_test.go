@@ -307,6 +307,31 @@ func TestSortIsCreationOrder(t *testing.T) {
 			t.Fatalf("item %d is %s %q, want %s %q", i, it.ID, it.Title, made[i], fmt.Sprint(i))
 		}
 	}
+	// A MinAt window over REST: filter=id>="…" && id<"…" returns exactly
+	// the records whose ids were made in [t1, t2), to the millisecond.
+	t1, t2 := id.MustParse(made[300]).Time(), id.MustParse(made[700]).Time()
+	from, _ := id.MinAt(t1)
+	to, _ := id.MinAt(t2)
+	var want []string
+	for _, s := range made {
+		if tm := id.MustParse(s).Time(); !tm.Before(t1) && tm.Before(t2) {
+			want = append(want, s)
+		}
+	}
+	var w list
+	filter := fmt.Sprintf("id>=%q && id<%q", from, to)
+	if st, e := call(t, "GET", query(base, "/api/collections/posts/records", "filter", filter, "sort", "id", "perPage", "1000"), nil, &w); st != 200 {
+		t.Fatalf("window: %d %+v", st, e)
+	}
+	if len(w.Items) != len(want) || len(want) < 300 {
+		t.Fatalf("window %s: %d items, want %d", filter, len(w.Items), len(want))
+	}
+	for i, it := range w.Items {
+		if it.ID != want[i] {
+			t.Fatalf("window item %d is %s, want %s", i, it.ID, want[i])
+		}
+	}
+
 	// -id is newest first, through the Go API too.
 	rs, err := app.FindRecordsByFilter("posts", "", "-id", 3, 0)
 	if err != nil {
