@@ -166,10 +166,11 @@ func (id *ID) UnmarshalBSONValue(typ byte, data []byte) error {
 }
 
 // UnmarshalYAML reads an ID from a YAML scalar through [ID.UnmarshalText],
-// so it accepts what UnmarshalText accepts ("" gives the zero ID), and it
-// leaves id unchanged for YAML null, as encoding/json does for JSON null.
-// A mapping or a sequence given for an ID is an error wrapping
-// [ErrInvalid].
+// so it accepts what UnmarshalText accepts ("" gives the zero ID). A
+// mapping or a sequence given for an ID is an error wrapping [ErrInvalid]
+// whose message repeats the library's (with its line number). YAML null
+// never reaches it in the libraries below: they leave an ID field as it
+// was and set an *ID to nil.
 //
 // gopkg.in/yaml.v3, go.yaml.in/yaml/v3 and github.com/goccy/go-yaml call
 // this form (its argument decodes the YAML value into a Go value) without
@@ -177,21 +178,22 @@ func (id *ID) UnmarshalBSONValue(typ byte, data []byte) error {
 // and silently skips a mapping given for an ID, leaving the field as it
 // was.
 func (id *ID) UnmarshalYAML(unmarshal func(any) error) error {
-	var s *string
+	// Into a string, not a *string: goccy/go-yaml leaves a **string nil
+	// for every value, which would read every id as "no value".
+	var s string
 	if err := unmarshal(&s); err != nil {
 		*id = ID{}
 		return &yamlError{err}
 	}
-	if s == nil {
-		return nil // YAML null: left as it was
-	}
-	return id.UnmarshalText([]byte(*s))
+	return id.UnmarshalText([]byte(s))
 }
 
 // yamlError is UnmarshalYAML's error for a YAML value that is not a
-// scalar. It wraps [ErrInvalid] and the YAML library's own error (for its
-// line number), whose text it repeats on one line, cut to 80 bytes, so
-// that the message fits in 120 bytes.
+// scalar. It wraps [ErrInvalid] and repeats the YAML library's own error
+// (with its line number) on one line, cut to 80 bytes, so that the
+// message fits in 120 bytes. It does not wrap the library's error: goccy
+// replaces an error that unwraps to its own type with that type, which
+// would hide ErrInvalid.
 type yamlError struct{ err error }
 
 func (e *yamlError) Error() string {
@@ -202,4 +204,4 @@ func (e *yamlError) Error() string {
 	return "id: invalid id: want a YAML string (" + detail + ")"
 }
 
-func (e *yamlError) Unwrap() []error { return []error{ErrInvalid, e.err} }
+func (e *yamlError) Unwrap() error { return ErrInvalid }
