@@ -79,7 +79,7 @@ var adoptPostgres = adoptDialect{
 		var t time.Time
 		return &t, func() time.Time { return t }
 	},
-	export:      `(extract(epoch FROM created_at) * 1000)::bigint`,
+	export:      `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 	failedCheck: "id: 1 users have no new id",
 }
 
