@@ -73,7 +73,7 @@ func TestSqlc(t *testing.T) {
 			testdb.Must(t, q.CreateTeam(ctx, store.CreateTeamParams{ID: team, Name: "core"}))
 			users := []store.User{{ID: id.New(), TeamID: &team, Name: "a"}, {ID: id.New(), Name: "b"}, {ID: id.New(), TeamID: &team, Name: "c"}}
 			for _, u := range users {
-				testdb.Must(t, q.CreateUser(ctx, store.CreateUserParams{ID: u.ID, TeamID: u.TeamID, Name: u.Name}))
+				testdb.Must(t, q.CreateUser(ctx, store.CreateUserParams(u)))
 			}
 
 			got, err := q.GetUser(ctx, users[1].ID)

@@ -76,7 +76,7 @@ var bunDatabases = []bunDatabase{
 }
 
 // TestBun: with the type:varchar(26) tag, bun creates text columns and
-// inserts, selects (by key and with bun.In), updates and deletes by id.ID
+// inserts, selects (by key and with bun.List), updates and deletes by id.ID
 // on the three databases. Measured: what an untagged id.ID becomes, and
 // that bun writes a zero id's Value error into the SQL text, so the
 // database's syntax error comes back instead of id.ErrZero.
@@ -112,9 +112,9 @@ func TestBun(t *testing.T) {
 				t.Fatalf("select by id = %+v, want %+v with team %v", got, accs[0], team)
 			}
 			var some []bunAccount
-			testdb.Must(t, db.NewSelect().Model(&some).ModelTableExpr(tb+" AS a").Where("a.id IN (?)", bun.In([]id.ID{accs[1].ID, accs[2].ID})).Order("a.id").Scan(ctx))
+			testdb.Must(t, db.NewSelect().Model(&some).ModelTableExpr(tb+" AS a").Where("a.id IN (?)", bun.List([]id.ID{accs[1].ID, accs[2].ID})).Order("a.id").Scan(ctx))
 			if len(some) != 2 || some[0].ID != accs[1].ID || some[0].TeamID != nil || some[1].ID != accs[2].ID {
-				t.Fatalf("bun.In select = %+v, want b and c", some)
+				t.Fatalf("bun.List select = %+v, want b and c", some)
 			}
 
 			accs[1].Name, accs[1].TeamID = "b2", &team
@@ -133,8 +133,7 @@ func TestBun(t *testing.T) {
 			// error; errors.Is(err, id.ErrZero) is false. Nothing is
 			// written.
 			hook := &lastQuery{}
-			db.AddQueryHook(hook)
-			_, err = db.NewInsert().Model(&bunAccount{Name: "nobody"}).ModelTableExpr(tb).Exec(ctx)
+			_, err = db.WithQueryHook(hook).NewInsert().Model(&bunAccount{Name: "nobody"}).ModelTableExpr(tb).Exec(ctx)
 			if err == nil || errors.Is(err, id.ErrZero) || !strings.Contains(hook.query, "?!("+id.ErrZero.Error()+")") {
 				t.Fatalf("zero-id insert: err = %v, query %q; want a database error, not id.ErrZero, for a query holding ?!(%v)", err, hook.query, id.ErrZero)
 			}
