@@ -237,8 +237,11 @@ func isOldID(s string) bool {
 // ID returns r's id as an [id.ID], read through [id.ID.Scan]'s rules: an
 // id not in the canonical lowercase form (PocketBase's 15-character ids,
 // uppercase, empty) is an error wrapping [id.ErrInvalid], never a silent
-// zero ID.
+// zero ID. A nil record is an error too.
 func ID(r *core.Record) (id.ID, error) {
+	if r == nil {
+		return id.ID{}, errors.New("id: pbid: nil record")
+	}
 	var v id.ID
 	if err := v.Scan(r.Id); err != nil {
 		return id.ID{}, fmt.Errorf("id: pbid: record of collection %q: %w", r.Collection().Name, err)

@@ -502,6 +502,9 @@ func TestIDReadsStoredForm(t *testing.T) {
 	if !strings.HasPrefix(err.Error(), `id: pbid: record of collection "posts": id: `) {
 		t.Errorf("message %q", err)
 	}
+	if v, err := pbid.ID(nil); !v.IsZero() || err == nil || err.Error() != "id: pbid: nil record" {
+		t.Errorf("pbid.ID(nil) = %v, %v", v, err)
+	}
 	posts, _ := app.FindCollectionByNameOrId("posts")
 	for _, s := range []string{"", "abcdefghijklmno"} {
 		r := core.NewRecord(posts)
