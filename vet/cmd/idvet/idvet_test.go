@@ -61,6 +61,14 @@ func build(t *testing.T) string {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	// Fetch the sample's dependencies first, so that the go command's
+	// "go: downloading" lines on a fresh machine are not in the output
+	// the test reads.
+	cmd = exec.Command("go", "mod", "download")
+	cmd.Dir = "../../testdata/sample"
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go mod download: %v\n%s", err, out)
+	}
 	return bin
 }
 
