@@ -186,3 +186,30 @@ func Method(f *types.Func, pkg, typ, name string) bool {
 func PkgFunc(f *types.Func, pkg, name string) bool {
 	return f != nil && f.Name() == name && f.Pkg() != nil && f.Pkg().Path() == pkg && f.Signature().Recv() == nil
 }
+
+// Doc returns an analyzer's documentation from the source of its package's
+// doc.go: the comment text after "name: " to the end of the package
+// comment, as x/tools' analyzers keep theirs.
+func Doc(src, name string) string {
+	var lines []string
+	in := false
+	for l := range strings.SplitSeq(src, "\n") {
+		if !strings.HasPrefix(l, "//") {
+			if in {
+				break
+			}
+			continue
+		}
+		l = strings.TrimPrefix(strings.TrimPrefix(l, "//"), " ")
+		if rest, ok := strings.CutPrefix(l, name+": "); !in && ok {
+			in, l = true, rest
+		}
+		if in {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) == 0 {
+		panic("rule.Doc: no \"" + name + ": \" line in doc.go")
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}

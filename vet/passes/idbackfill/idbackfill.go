@@ -1,6 +1,7 @@
 package idbackfill
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/types"
 
@@ -13,11 +14,14 @@ import (
 // Analyzer reports id.NewBackfill and Backfill.At outside allowed packages.
 var Analyzer = &analysis.Analyzer{
 	Name:     "idbackfill",
-	Doc:      "report id.NewBackfill and Backfill.At outside the packages allowed to backfill (BACKFILL, KEYS-2)",
+	Doc:      rule.Doc(doc, "idbackfill"),
 	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idbackfill",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }
+
+//go:embed doc.go
+var doc string
 
 var allow rule.Allow
 

@@ -1,6 +1,7 @@
 package idcase
 
 import (
+	_ "embed"
 	"go/ast"
 
 	"github.com/idkeys/id/vet/internal/flow"
@@ -13,11 +14,14 @@ import (
 // Analyzer reports case changes of an id's text.
 var Analyzer = &analysis.Analyzer{
 	Name:     "idcase",
-	Doc:      "report case changes and case-folding comparisons of an id's text (KEYS-4)",
+	Doc:      rule.Doc(doc, "idcase"),
 	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idcase",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }
+
+//go:embed doc.go
+var doc string
 
 var allow rule.Allow
 

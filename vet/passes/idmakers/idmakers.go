@@ -1,6 +1,7 @@
 package idmakers
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -16,11 +17,14 @@ import (
 // Analyzer reports ids made or parsed outside package id.
 var Analyzer = &analysis.Analyzer{
 	Name:     "idmakers",
-	Doc:      "report ids made or parsed by another id package (KEYS-3, KEYS-7)",
+	Doc:      rule.Doc(doc, "idmakers"),
 	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idmakers",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }
+
+//go:embed doc.go
+var doc string
 
 var allow rule.Allow
 

@@ -1,6 +1,7 @@
 package idquery
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -20,11 +21,14 @@ import (
 // Analyzer reports outside ids reaching a query unparsed.
 var Analyzer = &analysis.Analyzer{
 	Name:     "idquery",
-	Doc:      "report request values named like ids passed to a database query unparsed (KEYS-5)",
+	Doc:      rule.Doc(doc, "idquery"),
 	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idquery",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }
+
+//go:embed doc.go
+var doc string
 
 var allow rule.Allow
 

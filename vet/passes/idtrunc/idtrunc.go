@@ -1,6 +1,7 @@
 package idtrunc
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -19,11 +20,14 @@ import (
 // Analyzer reports shortened ids.
 var Analyzer = &analysis.Analyzer{
 	Name:     "idtrunc",
-	Doc:      "report an id's text sliced or printed with a precision (TRUNC)",
+	Doc:      rule.Doc(doc, "idtrunc"),
 	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idtrunc",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
 }
+
+//go:embed doc.go
+var doc string
 
 var allow rule.Allow
 
