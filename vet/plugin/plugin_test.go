@@ -1,0 +1,79 @@
+package plugin_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+	"github.com/idkeys/id/vet/internal/rule"
+	_ "github.com/idkeys/id/vet/plugin"
+)
+
+func build(t *testing.T, settings any) ([]string, error) {
+	t.Helper()
+	newPlugin, err := register.GetPlugin("idvet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(settings)
+	if err != nil {
+		return nil, err
+	}
+	if got := p.GetLoadMode(); got != register.LoadModeTypesInfo {
+		t.Errorf("GetLoadMode() = %q, want %q", got, register.LoadModeTypesInfo)
+	}
+	as, err := p.BuildAnalyzers()
+	var names []string
+	for _, a := range as {
+		names = append(names, a.Name)
+	}
+	return names, err
+}
+
+func TestDefaults(t *testing.T) {
+	names, err := build(t, map[string]any{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(names, " "), "idmakers idcase idquery idtrunc idbackfill"; got != want {
+		t.Errorf("analyzers %q, want %q", got, want)
+	}
+}
+
+func TestSettings(t *testing.T) {
+	defer func() { rule.CheckTests = true }()
+	names, err := build(t, map[string]any{
+		"disable": []any{"idtrunc"},
+		"allow":   map[string]any{"idmakers": []any{"example.com/migrate", "example.com/legacy/..."}},
+		"tests":   false,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(names, " "), "idmakers idcase idquery idbackfill"; got != want {
+		t.Errorf("analyzers %q, want %q", got, want)
+	}
+	if rule.CheckTests {
+		t.Error("tests: false left rule.CheckTests true")
+	}
+	// The allow-list reached the analyzer's flag.
+	newPlugin, _ := register.GetPlugin("idvet")
+	p, _ := newPlugin(map[string]any{"allow": map[string]any{"idmakers": []any{"example.com/migrate", "example.com/legacy/..."}}})
+	as, _ := p.BuildAnalyzers()
+	if got, want := as[0].Flags.Lookup("allow").Value.String(), "example.com/migrate,example.com/legacy/..."; got != want {
+		t.Errorf("idmakers.allow = %q, want %q", got, want)
+	}
+	as[0].Flags.Set("allow", "")
+}
+
+func TestBadSettings(t *testing.T) {
+	for _, s := range []map[string]any{
+		{"disable": []any{"idtrunk"}},
+		{"allow": map[string]any{"nosuch": []any{"x"}}},
+		{"unknown": true},
+	} {
+		if _, err := build(t, s); err == nil || !strings.HasPrefix(err.Error(), "idvet: ") {
+			t.Errorf("settings %v: error %v, want one starting with \"idvet: \"", s, err)
+		}
+	}
+}
