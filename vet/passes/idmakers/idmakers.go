@@ -100,6 +100,16 @@ func init() {
 		"ParseBase58", "ParseBase64", "ParseBytes", "ParseIntBytes")
 }
 
+// timed are the makers that take a time: an id for a given time is
+// id.MinAt(t) when it is a bound for a query, or a backfill's.
+var timed = map[string]bool{
+	"github.com/oklog/ulid.New": true, "github.com/oklog/ulid.MustNew": true,
+	"github.com/oklog/ulid/v2.New": true, "github.com/oklog/ulid/v2.MustNew": true,
+	"github.com/oklog/ulid/v2.MustNewDefault":      true,
+	"github.com/segmentio/ksuid.NewRandomWithTime": true, "github.com/segmentio/ksuid.FromParts": true,
+	"github.com/rs/xid.NewWithTime": true,
+}
+
 // lookup returns what f is: a maker, a parser, or neither.
 func lookup(f *types.Func) kind {
 	if f.Pkg() == nil {
@@ -150,10 +160,13 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		name := rule.Func(f)
 		d := analysis.Diagnostic{Pos: ident.Pos(), End: ident.End()}
-		if k == maker {
+		switch {
+		case k == maker && timed[f.Pkg().Path()+"."+f.Name()]:
+			d.Message = fmt.Sprintf("%s makes an id outside package id (KEYS-3): use id.New(), or id.MinAt(t) for a time bound", name)
+		case k == maker:
 			d.Message = fmt.Sprintf("%s makes an id outside package id (KEYS-3): use id.New()", name)
 			d.SuggestedFixes = fix(pass, cur, f)
-		} else {
+		default:
 			d.Message = fmt.Sprintf("%s parses an id outside package id (KEYS-3): use id.Parse()", name)
 		}
 		pass.Report(d)

@@ -37,7 +37,7 @@ func calls() {
 	_ = guuid.Validate("x")                // want `uuid\.Validate parses an id`
 	_ = ulid.Make().String()               // want `ulid\.Make makes an id`
 	_, _ = ulid.ParseStrict("x")           // want `ulid\.ParseStrict parses an id`
-	_, _ = ulidv1.New(ulidv1.Now(), nil)   // want `ulid\.New makes an id`
+	_, _ = ulidv1.New(ulidv1.Now(), nil)   // want `^ulid\.New makes an id outside package id \(KEYS-3\): use id\.New\(\), or id\.MinAt\(t\) for a time bound$`
 	_ = gofrs.Must(gofrs.NewV7())          // want `uuid\.NewV7 makes an id`
 	_ = gofrs.Must(gofrs.NewGen().NewV7()) // want `uuid\.Gen\.NewV7 makes an id`
 	_, _ = gofrs.FromString("x")           // want `uuid\.FromString parses an id`
