@@ -171,7 +171,7 @@ func runAdopt(t *testing.T, dl adoptDialect, open func(*testing.T) *sql.DB) {
 			}
 			migrated := time.Now()
 			checkAdopted(t, c, dl, fx)
-			t.Logf("%d users, %d posts, %d follows: load %v, id_map %v, recipe %v, checks %v",
+			logf(t, "%d users, %d posts, %d follows: load %v, id_map %v, recipe %v, checks %v",
 				len(fx.users), len(fx.posts), len(fx.follows), loaded.Sub(start).Round(time.Millisecond),
 				filled.Sub(loaded).Round(time.Millisecond), migrated.Sub(filled).Round(time.Millisecond),
 				time.Since(migrated).Round(time.Millisecond))

@@ -15,7 +15,7 @@ import (
 
 	"github.com/idkeys/id"
 	"github.com/idkeys/id/integration/orm/internal/testdb"
-	"github.com/idkeys/id/integration/orm/sqlctest/store"
+	"github.com/idkeys/id/integration/orm/sqlctest/testdata/store"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
