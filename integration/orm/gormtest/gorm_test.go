@@ -348,3 +348,87 @@ func testZeroInQueries(t *testing.T, d database) {
 		t.Fatalf("%d users, want 2", n)
 	}
 }
+
+// BinTeam and BinUser are the recipe's models for MariaDB with the key
+// columns in a binary collation: GORM's varchar(26) takes the table's
+// default collation, utf8mb4_general_ci, which folds case. The key and
+// the foreign key carry the same tag, as MariaDB wants for a foreign key.
+type BinTeam struct {
+	ID   id.ID `gorm:"primaryKey;type:varchar(26) CHARACTER SET ascii COLLATE ascii_bin"`
+	Name string
+}
+
+type BinUser struct {
+	ID     id.ID `gorm:"primaryKey;type:varchar(26) CHARACTER SET ascii COLLATE ascii_bin"`
+	Name   string
+	TeamID *id.ID `gorm:"type:varchar(26) CHARACTER SET ascii COLLATE ascii_bin"`
+	Team   *BinTeam
+}
+
+// TestGORMMariaDBCollation measures what the untagged model's key
+// collation is on MariaDB (a new user found it): utf8mb4_general_ci, so an
+// uppercase copy of an id finds the row, unlike the binary collation the
+// README recommends. The tagged models get ascii_bin and the uppercase
+// copy misses, with the foreign key in place.
+func TestGORMMariaDBCollation(t *testing.T) {
+	d := databases[2]
+	if d.name != "MariaDB" {
+		t.Fatalf("databases[2] is %s, want MariaDB", d.name)
+	}
+	db, prefix := open(t, d)
+	t.Cleanup(func() {
+		if err := db.Migrator().DropTable(&BinUser{}, &BinTeam{}); err != nil {
+			t.Errorf("dropping the tables: %v", err)
+		}
+	})
+	testdb.Must(t, db.AutoMigrate(&Team{}, &User{}, &BinTeam{}, &BinUser{}))
+
+	collation := func(table, col string) string {
+		var c string
+		testdb.Must(t, db.Raw(`SELECT collation_name FROM information_schema.columns
+			WHERE table_schema = DATABASE() AND table_name = ? AND column_name = ?`, table, col).Row().Scan(&c))
+		return c
+	}
+	for _, c := range []struct{ table, col, want string }{
+		{"users", "id", "utf8mb4_general_ci"},
+		{"users", "team_id", "utf8mb4_general_ci"},
+		{"bin_users", "id", "ascii_bin"},
+		{"bin_users", "team_id", "ascii_bin"},
+		{"bin_teams", "id", "ascii_bin"},
+	} {
+		if got := collation(prefix+c.table, c.col); got != c.want {
+			t.Errorf("%s.%s: collation %q, want the measured %q", c.table, c.col, got, c.want)
+		}
+	}
+
+	team := Team{ID: id.New(), Name: "core"}
+	testdb.Must(t, db.Create(&team).Error)
+	binTeam := BinTeam{ID: id.New(), Name: "core"}
+	testdb.Must(t, db.Create(&binTeam).Error)
+	u := User{ID: id.New(), Name: "alice", TeamID: &team.ID}
+	testdb.Must(t, db.Create(&u).Error)
+	bu := BinUser{ID: id.New(), Name: "alice", TeamID: &binTeam.ID}
+	testdb.Must(t, db.Create(&bu).Error)
+
+	count := func(model any, upper string) int64 {
+		var n int64
+		testdb.Must(t, db.Model(model).Where("id = ?", upper).Count(&n).Error)
+		return n
+	}
+	if n := count(&User{}, strings.ToUpper(u.ID.String())); n != 1 {
+		t.Errorf("untagged: an uppercase copy of the id found %d rows, want the measured 1 (the collation folds case)", n)
+	}
+	if n := count(&BinUser{}, strings.ToUpper(bu.ID.String())); n != 0 {
+		t.Errorf("ascii_bin: an uppercase copy of the id found %d rows, want 0", n)
+	}
+	var back BinUser
+	testdb.Must(t, db.Preload("Team").First(&back, "id = ?", bu.ID).Error)
+	if back.Team == nil || back.Team.ID != binTeam.ID {
+		t.Errorf("Preload through the ascii_bin foreign key: %+v, want team %v", back, binTeam.ID)
+	}
+	// The foreign key exists: a reference to no team is refused.
+	missing := id.New()
+	if err := db.Create(&BinUser{ID: id.New(), Name: "bob", TeamID: &missing}).Error; err == nil {
+		t.Errorf("a reference to a missing team was accepted: no foreign key")
+	}
+}
