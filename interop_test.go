@@ -32,6 +32,32 @@ func checkOneLine(t *testing.T, err error) {
 	}
 }
 
+// checkDecoded checks a decoder's result: the ID got, and err, which
+// must be nil when msg is empty, and otherwise have exactly the message
+// msg, wrap ErrInvalid, fit one line, and be a *ParseError with reason
+// exactly when reason is not 0.
+func checkDecoded(t *testing.T, name string, got id.ID, err error, want id.ID, msg string, reason id.Reason) {
+	t.Helper()
+	if got != want {
+		t.Errorf("%s: got %#v, want %#v", name, got, want)
+	}
+	if msg == "" {
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		return
+	}
+	if err == nil || err.Error() != msg || !errors.Is(err, id.ErrInvalid) {
+		t.Errorf("%s: error %v,\nwant %q wrapping ErrInvalid", name, err, msg)
+		return
+	}
+	checkOneLine(t, err)
+	var pe *id.ParseError
+	if errors.As(err, &pe) != (reason != 0) || (pe != nil && pe.Reason != reason) {
+		t.Errorf("%s: error %v: *ParseError %v, want reason %v", name, err, pe, reason)
+	}
+}
+
 func TestEqual(t *testing.T) {
 	a, b := id.MustParse(canonical), id.MustParse("01arz3ndektsv4rrffq69g5faw")
 	for _, c := range []struct {
@@ -311,24 +337,7 @@ func TestUnmarshalBSONValue(t *testing.T) {
 	} {
 		got := id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz") // set to zero on error
 		err := got.UnmarshalBSONValue(c.typ, c.data)
-		if got != c.want {
-			t.Errorf("%s: got %#v, want %#v", c.name, got, c.want)
-		}
-		if c.msg == "" {
-			if err != nil {
-				t.Errorf("%s: %v", c.name, err)
-			}
-			continue
-		}
-		if err == nil || err.Error() != c.msg || !errors.Is(err, id.ErrInvalid) {
-			t.Errorf("%s: error %v, want %q wrapping ErrInvalid", c.name, err, c.msg)
-			continue
-		}
-		checkOneLine(t, err)
-		var pe *id.ParseError
-		if errors.As(err, &pe) != (c.reason != 0) || (pe != nil && pe.Reason != c.reason) {
-			t.Errorf("%s: error %v, want *ParseError with reason %v: %v", c.name, err, c.reason, pe)
-		}
+		checkDecoded(t, c.name, got, err, c.want, c.msg, c.reason)
 	}
 	var n id.ID
 	if err := n.UnmarshalBSONValue(0x0a, nil); !errors.Is(err, id.ErrNull) {
@@ -403,24 +412,7 @@ func TestUnmarshalYAML(t *testing.T) {
 	} {
 		got := prev
 		err := got.UnmarshalYAML(c.fn)
-		if got != c.want {
-			t.Errorf("%s: got %#v, want %#v", c.name, got, c.want)
-		}
-		if c.msg == "" {
-			if err != nil {
-				t.Errorf("%s: %v", c.name, err)
-			}
-			continue
-		}
-		if err == nil || err.Error() != c.msg || !errors.Is(err, id.ErrInvalid) {
-			t.Errorf("%s: error %v,\nwant %q wrapping ErrInvalid", c.name, err, c.msg)
-			continue
-		}
-		checkOneLine(t, err)
-		var pe *id.ParseError
-		if errors.As(err, &pe) != (c.reason != 0) {
-			t.Errorf("%s: *ParseError = %v, want reason %v", c.name, pe, c.reason)
-		}
+		checkDecoded(t, c.name, got, err, c.want, c.msg, c.reason)
 	}
 	// The library's error is in the message only: goccy/go-yaml would
 	// replace an error that unwraps to its own type with that type.
