@@ -22,8 +22,6 @@ const (
 	zeros     = "00000000000000000000000000"
 )
 
-}
-
 // checkDecoded checks a decoder's result: the ID got, and err, which
 // must be nil when msg is empty, and otherwise have exactly the message
 // msg, wrap ErrInvalid, fit one line, and be a *ParseError with reason
