@@ -71,7 +71,7 @@ func ParseUUIDv7(s string) (ID, error) {
 			u[j] = b
 		}
 	default:
-		return ID{}, uuidError(s, "length "+strconv.Itoa(len(s))+", want 36 (or 32 hexadecimal digits)")
+		return ID{}, uuidError(s, "length "+strconv.Itoa(len(s))+", want 36 or 32 hex digits")
 	}
 	return FromUUIDv7(u)
 }
@@ -110,16 +110,19 @@ func badHex(s string, i int) string {
 	return "invalid character " + c + " at index " + strconv.Itoa(i)
 }
 
-// uuidError returns an error wrapping ErrInvalid that quotes at most the
-// first 40 bytes of s.
+// uuidError returns an error wrapping ErrInvalid that quotes a prefix of
+// s whose quoted form is at most 50 bytes, escapes included (a whole
+// UUID with a few escaped bytes), so that every message fits in 120
+// bytes, as [ParseError]'s do.
 func uuidError(s, reason string) error {
-	q := s
-	if len(q) > 40 {
-		q = q[:40]
+	n := min(len(s), 48)
+	q := strconv.Quote(s[:n])
+	for len(q) > 50 {
+		n--
+		q = strconv.Quote(s[:n])
 	}
-	quoted := strconv.Quote(q)
-	if len(q) < len(s) {
-		quoted += "..."
+	if n < len(s) {
+		q += "..."
 	}
-	return invalid("id: invalid UUID " + quoted + ": " + reason)
+	return invalid("id: invalid UUID " + q + ": " + reason)
 }
