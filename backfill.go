@@ -2,7 +2,6 @@ package id
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"time"
 )
@@ -86,16 +85,9 @@ func (g *generator) at(ms uint64) (ID, error) {
 		g.fresh()
 		return ID{g.ms<<16 | g.hi, g.lo}, nil
 	}
-	inc := g.src.Uint64() >> 32 // [0, 2^32)
-	for inc == 0 {
-		inc = g.src.Uint64() >> 32
-	}
-	lo, carry := bits.Add64(g.lo, inc, 0)
-	hi := g.hi + carry
-	if hi > 0xffff {
+	if !g.increment() {
 		return ID{}, fmt.Errorf("id: Backfill.At: the 80 random bits of millisecond %s are used up; no larger ID of that millisecond exists",
 			time.UnixMilli(int64(ms)).UTC().Format("2006-01-02T15:04:05.000Z07:00"))
 	}
-	g.hi, g.lo = hi, lo
 	return ID{g.ms<<16 | g.hi, g.lo}, nil
 }

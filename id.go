@@ -108,27 +108,35 @@ func (g *generator) next(now int64) ID {
 		g.started = true
 		g.ms = ms
 		g.fresh()
-	} else {
-		inc := g.src.Uint64() >> 32 // [0, 2^32)
-		for inc == 0 {
-			inc = g.src.Uint64() >> 32
+	} else if !g.increment() {
+		// The 80 bits overflow: move on by one millisecond.
+		if g.ms == maxMillis {
+			g.mu.Unlock()
+			panic("id: New: ULID space exhausted: the clock is past 10889-08-02T05:31:50.655Z and its last millisecond is used up")
 		}
-		lo, carry := bits.Add64(g.lo, inc, 0)
-		if hi := g.hi + carry; hi <= 0xffff {
-			g.hi, g.lo = hi, lo
-		} else {
-			// The 80 bits overflow: move on by one millisecond.
-			if g.ms == maxMillis {
-				g.mu.Unlock()
-				panic("id: New: ULID space exhausted: the clock is past 10889-08-02T05:31:50.655Z and its last millisecond is used up")
-			}
-			g.ms++
-			g.fresh()
-		}
+		g.ms++
+		g.fresh()
 	}
 	v := ID{g.ms<<16 | g.hi, g.lo}
 	g.mu.Unlock()
 	return v
+}
+
+// increment adds a random increment in [1, 2^32) to the 80 random bits of
+// the last ID (ULID spec, "Monotonicity"). When they would overflow it
+// changes nothing and returns false.
+func (g *generator) increment() bool {
+	inc := g.src.Uint64() >> 32 // [0, 2^32)
+	for inc == 0 {
+		inc = g.src.Uint64() >> 32
+	}
+	lo, carry := bits.Add64(g.lo, inc, 0)
+	hi := g.hi + carry
+	if hi > 0xffff {
+		return false
+	}
+	g.hi, g.lo = hi, lo
+	return true
 }
 
 // fresh draws the 80 random bits of the first ID of a millisecond.
