@@ -2,8 +2,6 @@ module github.com/idkeys/id/vet
 
 go 1.26.0
 
-replace github.com/idkeys/id => ../
-
 require (
 	github.com/golangci/plugin-module-register v0.1.2
 	golang.org/x/tools v0.52.0
