@@ -18,7 +18,12 @@ func (d *Defs) IDText(e ast.Expr) bool {
 	return d.idText(e, 0, make(map[*types.Var]bool))
 }
 
-func textual(t types.Type) bool {
+// Textual reports whether t is a string or []byte type (of any name), or
+// a tuple whose first type is: the types an id's text can travel in.
+func Textual(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	if tu, ok := t.(*types.Tuple); ok {
 		if tu.Len() == 0 {
 			return false
@@ -37,7 +42,7 @@ func textual(t types.Type) bool {
 
 func (d *Defs) idText(e ast.Expr, index int, seen map[*types.Var]bool) bool {
 	e = ast.Unparen(e)
-	if t := d.info.TypeOf(e); t == nil || !textual(t) {
+	if t := d.info.TypeOf(e); t == nil || !Textual(t) {
 		return false
 	}
 	switch e := e.(type) {

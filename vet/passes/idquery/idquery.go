@@ -151,20 +151,17 @@ type checker struct {
 	defs *flow.Defs
 }
 
+// textual reports whether an argument of type t can carry a request
+// value: a string or []byte (flow.Textual), or an interface such as any,
+// where what was stored in it is looked at.
 func textual(t types.Type) bool {
 	if t == nil {
 		return false
 	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsString != 0
-	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
-	case *types.Interface:
-		return true // an argument of type any: look at what was stored in it
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return true
 	}
-	return false
+	return flow.Textual(t)
 }
 
 // key returns the constant string value of e, if it has one.
