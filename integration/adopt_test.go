@@ -193,21 +193,14 @@ func runAdopt(t *testing.T, dl adoptDialect, open func(*testing.T) *sql.DB) {
 		if dl.file == "sqlite" {
 			must(t, execSQL(ctx, c, "PRAGMA foreign_keys = ON"))
 		}
-		for _, q := range []struct {
-			query string
-			want  int
-		}{
-			{"SELECT count(*) FROM users", len(fx.users)},
-			{"SELECT count(*) FROM posts", len(fx.posts)},
-			{"SELECT count(*) FROM follows", len(fx.follows)},
-			{"SELECT count(*) FROM id_map", len(fx.users) - 1},
+		checkCounts(t, c,
+			rowCount{"SELECT count(*) FROM users", len(fx.users)},
+			rowCount{"SELECT count(*) FROM posts", len(fx.posts)},
+			rowCount{"SELECT count(*) FROM follows", len(fx.follows)},
+			rowCount{"SELECT count(*) FROM id_map", len(fx.users) - 1},
 			// The old keys are still the keys.
-			{"SELECT count(*) FROM posts p JOIN users u ON u.id = p.author_id", len(fx.posts)},
-		} {
-			if got := countRows(t, c, q.query); got != q.want {
-				t.Errorf("%s = %d, want %d", q.query, got, q.want)
-			}
-		}
+			rowCount{"SELECT count(*) FROM posts p JOIN users u ON u.id = p.author_id", len(fx.posts)},
+		)
 		switch dl.file {
 		case "sqlite":
 			if err := execSQL(ctx, c, "SELECT count(*) FROM users_new"); err == nil {
@@ -457,24 +450,33 @@ func loadMap(t *testing.T, c *sql.Conn, dl adoptDialect, pairs [][2]string) {
 	must(t, tx.Commit())
 }
 
+// rowCount is a query that counts rows and the count it must give.
+type rowCount struct {
+	query string
+	want  int
+}
+
+// checkCounts runs each count query and reports every one that differs.
+func checkCounts(t *testing.T, c *sql.Conn, counts ...rowCount) {
+	t.Helper()
+	for _, q := range counts {
+		if got := countRows(t, c, q.query); got != q.want {
+			t.Errorf("%s = %d, want %d", q.query, got, q.want)
+		}
+	}
+}
+
 // checkAdopted checks the migrated tables against the fixture.
 func checkAdopted(t *testing.T, c *sql.Conn, dl adoptDialect, fx fixture) {
 	t.Helper()
 	ctx := context.Background()
 
 	// No row lost.
-	for _, q := range []struct {
-		query string
-		want  int
-	}{
-		{"SELECT count(*) FROM users", len(fx.users)},
-		{"SELECT count(*) FROM posts", len(fx.posts)},
-		{"SELECT count(*) FROM follows", len(fx.follows)},
-	} {
-		if got := countRows(t, c, q.query); got != q.want {
-			t.Errorf("%s = %d, want %d", q.query, got, q.want)
-		}
-	}
+	checkCounts(t, c,
+		rowCount{"SELECT count(*) FROM users", len(fx.users)},
+		rowCount{"SELECT count(*) FROM posts", len(fx.posts)},
+		rowCount{"SELECT count(*) FROM follows", len(fx.follows)},
+	)
 
 	// Every user: a valid id at its created_at, found by its old key.
 	byKey := make(map[string]adoptUser)
