@@ -23,7 +23,8 @@
 // still printed.
 //
 // id check reads stdin, one id per line, prints nothing on stdout, and
-// reports each invalid line on stderr as "line N: reason", then a count.
+// reports each invalid line on stderr as "line N: reason" (the first 1000;
+// past that, how many more), then a count.
 // One trailing carriage return is removed from each line, so CRLF files
 // check as their LF twins; nothing else is trimmed, so a blank line is
 // invalid (length 0), and so is a line with spaces. A line of 4096 bytes
@@ -99,7 +100,8 @@ id inspect ID...
 
 id check [-stored]
   Reads ids from stdin, one per line, prints nothing on stdout, and reports
-  each invalid line on stderr as "line N: reason", then a count of them.
+  each invalid line on stderr as "line N: reason" (the first 1000, then how
+  many more), then a count of them.
   One trailing "\r" is removed from each line (CRLF files); nothing else is
   trimmed, so a blank line is invalid (length 0), and so is a line with
   spaces. Lines of 4096 bytes or more are reported by length, unquoted.
