@@ -60,11 +60,16 @@ var std generator
 //
 // The seam for tests is src and the clock reading passed to next.
 type generator struct {
-	state atomic.Uint64
 	// src is nil for New: math/rand/v2's top-level functions, safe for
 	// concurrent use. Tests set a source of their own, which is called
 	// from the goroutines that call next.
 	src rand.Source
+	_   [64]byte
+	// state sits alone on its cache line (64 bytes of padding on each
+	// side), so that the calls that move it do not also contend for src
+	// or for the variables next to std.
+	state atomic.Uint64
+	_     [56]byte
 }
 
 // exhaustedMsg is New's panic once the last millisecond's sequence is used up.
