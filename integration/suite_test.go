@@ -29,7 +29,8 @@ import (
 	"github.com/idkeys/id"
 )
 
-// orderN is how many ids the ORDER BY test writes per column.
+// orderN is how many ids the ORDER BY test writes per column with id.ID;
+// the typed form writes a tenth (form.orderRows).
 const orderN = 20000
 
 // batchRows is how many rows one multi-row INSERT writes.
@@ -363,7 +364,7 @@ func selectIDs(t *testing.T, d db, f form, query string, args ...any) []id.ID {
 // from creation order.
 func testOrder(t *testing.T, d db, dl dialect, c column, f form) {
 	tb := newTable(t, d, "o", "CREATE TABLE %s (id "+c.sqlType+" NOT NULL, "+dl.primaryKey(c)+")")
-	made := make([]id.ID, orderN)
+	made := make([]id.ID, f.orderRows)
 	for i := range made {
 		made[i] = id.New()
 	}
@@ -375,9 +376,9 @@ func testOrder(t *testing.T, d db, dl dialect, c column, f form) {
 		most = max(most, perMilli[ms])
 	}
 	if most < 2 {
-		t.Fatalf("no two of %d ids share a millisecond: the test would not cover order within a millisecond", orderN)
+		t.Fatalf("no two of %d ids share a millisecond: the test would not cover order within a millisecond", len(made))
 	}
-	logf(t, "%d ids in %d milliseconds, up to %d in one", orderN, len(perMilli), most)
+	logf(t, "%d ids in %d milliseconds, up to %d in one", len(made), len(perMilli), most)
 
 	shuffled := slices.Clone(made)
 	rand.New(rand.NewPCG(1, 2)).Shuffle(len(shuffled), func(i, j int) {
@@ -398,7 +399,7 @@ func testOrder(t *testing.T, d db, dl dialect, c column, f form) {
 		if moved == 0 {
 			t.Fatalf("the ids happen to sort the same under the model of %s; the test shows nothing", c.name)
 		}
-		logf(t, "%s: %s; %d of %d rows are expected out of creation order", c.name, m.why, moved, orderN)
+		logf(t, "%s: %s; %d of %d rows are expected out of creation order", c.name, m.why, moved, len(made))
 	}
 
 	got := selectIDs(t, d, f, "SELECT id FROM "+tb+" ORDER BY id")
