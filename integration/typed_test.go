@@ -29,6 +29,12 @@ type form struct {
 	// nullDest returns a *sql.Null of this form holding v and valid, and
 	// a function that returns what it holds.
 	nullDest func(v id.ID, valid bool) (any, func() (id.ID, bool))
+	// ptr returns v as a pointer of this form (a nil pointer for nil),
+	// as a query argument.
+	ptr func(v *id.ID) any
+	// ptrDest returns a scan destination **T whose *T points to v, and
+	// a function that returns what it points to (nil for a nil *T).
+	ptrDest func(v id.ID) (any, func() *id.ID)
 	// orderRows is how many ids the Order check writes per column:
 	// orderN for id.ID, a tenth for the typed form, whose ids reach the
 	// database as the same text (StoredLowercase) and whose order is the
@@ -56,6 +62,24 @@ func formOf[T any](name string, orderRows int, wrap func(id.ID) T, unwrap func(T
 			return &x, func() id.ID { return unwrap(x) }
 		},
 		null: func(v id.ID, valid bool) any { return sql.Null[T]{V: wrap(v), Valid: valid} },
+		ptr: func(v *id.ID) any {
+			if v == nil {
+				return (*T)(nil)
+			}
+			x := wrap(*v)
+			return &x
+		},
+		ptrDest: func(v id.ID) (any, func() *id.ID) {
+			x := wrap(v)
+			p := &x
+			return &p, func() *id.ID {
+				if p == nil {
+					return nil
+				}
+				v := unwrap(*p)
+				return &v
+			}
+		},
 		nullDest: func(v id.ID, valid bool) (any, func() (id.ID, bool)) {
 			n := sql.Null[T]{V: wrap(v), Valid: valid}
 			return &n, func() (id.ID, bool) { return unwrap(n.V), n.Valid }
