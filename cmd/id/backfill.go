@@ -38,7 +38,7 @@ id backfill -uuidv7 [-tmpdir DIR]
   Each OLD_KEY appears once: a repeated one is an error that names its
   line and the line it first appeared on.
   Memory stays under about 100 MB whatever the input and the key length:
-  past 64 MB of rows (32 bytes a row plus its key) they are sorted in runs
+  past 64 MB of rows (40 bytes a row plus its key) they are sorted in runs
   in a new temporary folder (under -tmpdir, or $TMPDIR, or /tmp) that is
   removed at the end; it needs about twice the input's size of disk.
   -seed HEX: 64 hexadecimal digits. The same seed and the same set of
@@ -56,7 +56,7 @@ id backfill -uuidv7 [-tmpdir DIR]
 `
 
 // backfillBudget is how many bytes of rows backfill keeps in memory
-// before it sorts them and writes them to a run file: 32 bytes a row
+// before it sorts them and writes them to a run file: 40 bytes a row
 // plus its key.
 const backfillBudget = 64 << 20
 

@@ -49,16 +49,27 @@ func compareRows(o sortOrder, a, b *row) int {
 }
 
 // record is a row held in memory: its key is keys[koff:koff+klen] of the
-// extSorter's arena.
+// extSorter's arena, and prefix is the key's first 8 bytes (big-endian,
+// zero-padded), which decide most comparisons without reading the arena.
 type record struct {
 	sec        int64
 	line       int64
+	prefix     uint64
 	nsec       int32
 	koff, klen uint32
 }
 
 // recordSize is the size of a record in memory, in bytes.
-const recordSize = 32
+const recordSize = 40
+
+// keyPrefix returns the first 8 bytes of key as a big-endian number,
+// padded with zeros: a smaller prefix means a smaller key (bytewise), and
+// equal prefixes say nothing.
+func keyPrefix(key []byte) uint64 {
+	var b [8]byte
+	copy(b[:], key)
+	return binary.BigEndian.Uint64(b[:])
+}
 
 // mergeFanIn is how many run files one merge reads at once; more runs are
 // merged in passes.
@@ -104,16 +115,29 @@ func (e *extSorter) add(r row) error {
 			return err
 		}
 	}
-	e.recs = append(e.recs, record{sec: r.sec, nsec: r.nsec, line: r.line, koff: uint32(len(e.keys)), klen: uint32(len(r.key))})
+	e.recs = append(e.recs, record{sec: r.sec, nsec: r.nsec, line: r.line, prefix: keyPrefix(r.key), koff: uint32(len(e.keys)), klen: uint32(len(r.key))})
 	e.keys = append(e.keys, r.key...)
 	return nil
 }
 
+// sortRecs sorts the records in memory, in the order compareRows gives.
 func (e *extSorter) sortRecs() {
 	slices.SortFunc(e.recs, func(a, b record) int {
-		x := row{sec: a.sec, nsec: a.nsec, line: a.line, key: e.key(&a)}
-		y := row{sec: b.sec, nsec: b.nsec, line: b.line, key: e.key(&b)}
-		return compareRows(e.order, &x, &y)
+		if e.order == byTime {
+			if c := cmp.Compare(a.sec, b.sec); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(a.nsec, b.nsec); c != 0 {
+				return c
+			}
+		}
+		if c := cmp.Compare(a.prefix, b.prefix); c != 0 {
+			return c
+		}
+		if c := bytes.Compare(e.keys[a.koff:a.koff+a.klen], e.keys[b.koff:b.koff+b.klen]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.line, b.line)
 	})
 }
 
