@@ -122,22 +122,22 @@ func (e *extSorter) add(r row) error {
 
 // sortRecs sorts the records in memory, in the order compareRows gives.
 func (e *extSorter) sortRecs() {
-	slices.SortFunc(e.recs, func(a, b record) int {
+	slices.SortFunc(e.recs, func(x, y record) int {
 		if e.order == byTime {
-			if c := cmp.Compare(a.sec, b.sec); c != 0 {
+			if c := cmp.Compare(x.sec, y.sec); c != 0 {
 				return c
 			}
-			if c := cmp.Compare(a.nsec, b.nsec); c != 0 {
+			if c := cmp.Compare(x.nsec, y.nsec); c != 0 {
 				return c
 			}
 		}
-		if c := cmp.Compare(a.prefix, b.prefix); c != 0 {
+		if c := cmp.Compare(x.prefix, y.prefix); c != 0 {
 			return c
 		}
-		if c := bytes.Compare(e.keys[a.koff:a.koff+a.klen], e.keys[b.koff:b.koff+b.klen]); c != 0 {
+		if c := bytes.Compare(e.keys[x.koff:x.koff+x.klen], e.keys[y.koff:y.koff+y.klen]); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.line, b.line)
+		return cmp.Compare(x.line, y.line)
 	})
 }
 
