@@ -133,6 +133,7 @@ func TestFromUUIDv7Rejects(t *testing.T) {
 		{"urn prefix", "urn:uuid:017f22e2-79b0-7cc3-98c4-dc0c0c07398f", `id: invalid UUID "urn:uuid:017f22e2-79b0-7cc3-98c4-dc0c0c07398f": length 45, want 36 or 32 hex digits`},
 		{"quoted to 48 bytes", "urn:uuid:017f22e2-79b0-7cc3-98c4-dc0c0c07398f, and more", `id: invalid UUID "urn:uuid:017f22e2-79b0-7cc3-98c4-dc0c0c07398f, a"...: length 55, want 36 or 32 hex digits`},
 		{"escapes count in the 50 bytes", strings.Repeat("\xcb", 34), `id: invalid UUID "\xcb\xcb\xcb\xcb\xcb\xcb\xcb\xcb\xcb\xcb\xcb\xcb"...: length 34, want 36 or 32 hex digits`}, // found by FuzzParseUUIDv7
+		{"an escape at the 50-byte bound", strings.Repeat("a", 47) + "\n" + strings.Repeat("b", 7), `id: invalid UUID "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"...: length 55, want 36 or 32 hex digits`},
 		{"trailing newline", "017f22e2-79b0-7cc3-98c4-dc0c0c07398f\n", `id: invalid UUID "017f22e2-79b0-7cc3-98c4-dc0c0c07398f\n": length 37, want 36 or 32 hex digits`},
 		{"hyphen moved", "017f22e279-b0-7cc3-98c4-dc0c0c07398f", `id: invalid UUID "017f22e279-b0-7cc3-98c4-dc0c0c07398f": want '-' at index 8`},
 		// Each of the four hyphens, replaced by a hex digit: the digits

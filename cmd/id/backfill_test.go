@@ -112,7 +112,8 @@ func TestBackfillErrors(t *testing.T) {
 		"40 bytes\t" + strings.Repeat("x", 40) + "\n" + // quoted whole
 		"41 bytes\t" + strings.Repeat("y", 41) + "\n" + // quoted to 40 bytes
 		"plus and minus\t+-1\n" +
-		"signs only\t+\n"
+		"signs only\t+\n" +
+		"tab tab\t\t1\n"
 	want := result{code: 1, stderr: "line 2: no tab, want OLD_KEY<TAB>CREATED_AT\n" +
 		"line 3: empty line, want OLD_KEY<TAB>CREATED_AT\n" +
 		"line 4: empty OLD_KEY\n" +
@@ -130,7 +131,8 @@ func TestBackfillErrors(t *testing.T) {
 		"line 17: CREATED_AT \"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\"...: want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
 		"line 18: CREATED_AT \"+-1\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
 		"line 19: CREATED_AT \"+\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
-		"id backfill: 17 of 19 lines invalid; nothing written\n"}
+		"line 20: more than two fields, want OLD_KEY<TAB>CREATED_AT\n" +
+		"id backfill: 18 of 20 lines invalid; nothing written\n"}
 	runCmd(in, "backfill").check(t, want)
 }
 
@@ -365,26 +367,44 @@ func TestBackfillSpillsOnlyPastBudget(t *testing.T) {
 		b.cleanup()
 		checkEmpty(t, b.o.tmpdir)
 	}
+
+	// 520 rows of 8 a run are 65 runs a sort, one more than mergeFanIn:
+	// a merge pass makes 2 more of each.
+	b := &backfiller{o: backfillOptions{tmpdir: t.TempDir(), budget: 2 * 8 * recordSize}, rep: newReporter(os.Stderr, maxReports)}
+	short := strings.Join(strings.SplitAfter(in.String(), "\n")[:520], "")
+	if code := b.sortAndMake(strings.NewReader(short), io.Discard); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if want := 2 * (65 + 2); b.runs != want {
+		t.Errorf("520 rows: %d runs, want %d", b.runs, want)
+	}
+	b.cleanup()
 }
 
-// TestBackfillRepeatedKeyOrder: a key given 100 times is reported on each
-// later line, in line order, each time with its first line, whatever the
-// sort does with equal keys (pdqsort is not stable past 12 rows, a merge
-// of runs takes equal keys in any order).
+// TestBackfillRepeatedKeyOrder: a key given 100 times among 900 other
+// keys in shuffled order is reported on each later line, in line order,
+// each time with its first line, whatever the sort does with equal keys
+// (pdqsort is not stable, a merge of runs takes equal keys in any order).
 func TestBackfillRepeatedKeyOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	others := r.Perm(900)
 	var in, want strings.Builder
-	for i := range 100 {
-		fmt.Fprintf(&in, "dup\t%d\n", 5000-i) // later lines, earlier times
-		if i > 0 {
-			fmt.Fprintf(&want, "line %d: OLD_KEY \"dup\" repeated, first on line 1\n", i+1)
+	for i := range 1000 {
+		if i%10 == 0 {
+			fmt.Fprintf(&in, "k0450x\t%d\n", 5000-i) // later lines, earlier times
+			if i > 0 {
+				fmt.Fprintf(&want, "line %d: OLD_KEY \"k0450x\" repeated, first on line 1\n", i+1)
+			}
+			continue
 		}
+		fmt.Fprintf(&in, "k%04d\t%d\n", others[i-i/10-1], 1000+i)
 	}
-	want.WriteString("id backfill: 99 of 100 lines invalid; nothing written\n")
+	want.WriteString("id backfill: 99 of 1000 lines invalid; nothing written\n")
 	for _, budget := range []int{backfillBudget, 2 * 8 * recordSize} {
 		var stdout, stderr bytes.Buffer
 		code := backfill(backfillOptions{tmpdir: t.TempDir(), budget: budget}, strings.NewReader(in.String()), &stdout, &stderr)
 		if code != 1 || stderr.String() != want.String() {
-			t.Errorf("budget %d: exit %d, stderr:\n%s\nwant exit 1, stderr:\n%s", budget, code, stderr.String(), want.String())
+			t.Errorf("budget %d: exit %d, stderr:\n%.400s\nwant exit 1, stderr:\n%.400s", budget, code, stderr.String(), want.String())
 		}
 	}
 }
