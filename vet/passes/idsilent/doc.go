@@ -46,7 +46,8 @@
 // (map[string]any{"id": v}), into append, and into the local variables it
 // names (x := …, x[k] = v). A type with the library's own marshaler method
 // (MarshalDynamoDBAttributeValue, UnmarshalDynamoDBAttributeValue,
-// MarshalCQL, UnmarshalCQL) is not reported. An options func the analyzer
+// MarshalCQL, UnmarshalCQL) is not reported, nor a field tagged
+// dynamodbav:"-" or mapstructure:"-" for those libraries. An options func the analyzer
 // cannot see (a call's result, a parameter, opts...) counts as fixed;
 // options funcs declared in another package (functions, and package-level
 // variables holding a function literal) are known by a fact.

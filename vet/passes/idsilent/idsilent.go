@@ -7,6 +7,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
+	"strings"
 
 	"github.com/idkeys/id/vet/internal/flow"
 	"github.com/idkeys/id/vet/internal/rule"
@@ -44,6 +46,9 @@ type sink struct {
 	// handled is a method by which the library encodes a type itself
 	// (its own marshaler interface): a type that has it is not reported.
 	handled string
+	// tag is the struct tag key of the library: a field tagged "-" is
+	// skipped, as the library skips it.
+	tag string
 	// fixed reports whether the call carries the fix; nil when no form of
 	// the call does.
 	fixed func(c *checker, call *ast.CallExpr) bool
@@ -144,7 +149,7 @@ func (c *checker) call(call *ast.CallExpr) {
 			args = call.Args[s.arg:]
 		}
 		for _, a := range args {
-			e, t := c.find(a, s.handled, 0, nil)
+			e, t := c.find(a, s, 0, nil)
 			if e == nil || (s.fixed != nil && s.fixed(c, call)) {
 				continue
 			}
@@ -177,7 +182,7 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 			if k, ok := kv.Key.(*ast.Ident); !ok || k.Name != s.field {
 				continue
 			}
-			if e, t := c.find(kv.Value, s.handled, 0, nil); e != nil {
+			if e, t := c.find(kv.Value, s, 0, nil); e != nil {
 				c.pass.Reportf(e.Pos(), s.msg, c.describe(t))
 			}
 		}
@@ -190,6 +195,15 @@ func (s *sink) is(f *types.Func) bool {
 		return rule.PkgFunc(f, s.pkg, s.name)
 	}
 	return rule.Method(f, s.pkg, s.recv, s.name)
+}
+
+// skips reports whether the library skips a field with struct tag tag.
+func (s *sink) skips(tag string) bool {
+	if s.tag == "" {
+		return false
+	}
+	v, _, _ := strings.Cut(reflect.StructTag(tag).Get(s.tag), ",")
+	return v == "-"
 }
 
 // describe names the value a report is about: "an id.ID", "a *id.ID" or
@@ -219,7 +233,7 @@ func (c *checker) describe(t types.Type) string {
 // one (any, []any, map[string]any), an element of its composite literal, a
 // value appended to it, or a value assigned to a local variable it names
 // (including x[k] = v). It returns nil when there is none it can see.
-func (c *checker) find(e ast.Expr, handled string, depth int, seen map[*types.Var]bool) (ast.Expr, types.Type) {
+func (c *checker) find(e ast.Expr, s *sink, depth int, seen map[*types.Var]bool) (ast.Expr, types.Type) {
 	if depth > 8 {
 		return nil, nil
 	}
@@ -231,33 +245,33 @@ func (c *checker) find(e ast.Expr, handled string, depth int, seen map[*types.Va
 	if _, ok := t.(*types.Tuple); ok {
 		return nil, nil
 	}
-	if holds(t, handled, nil) {
+	if holds(t, s, nil) {
 		return e, t
 	}
-	if !hides(t, handled, nil) {
+	if !hides(t, s, nil) {
 		return nil, nil
 	}
 	switch e := e.(type) {
 	case *ast.CompositeLit:
 		for _, el := range e.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if x, t := c.find(kv.Key, handled, depth+1, seen); x != nil {
+				if x, t := c.find(kv.Key, s, depth+1, seen); x != nil {
 					return x, t
 				}
 				el = kv.Value
 			}
-			if x, t := c.find(el, handled, depth+1, seen); x != nil {
+			if x, t := c.find(el, s, depth+1, seen); x != nil {
 				return x, t
 			}
 		}
 	case *ast.UnaryExpr:
 		if e.Op == token.AND {
-			return c.find(e.X, handled, depth+1, seen)
+			return c.find(e.X, s, depth+1, seen)
 		}
 	case *ast.CallExpr:
 		if b, ok := typeutil.Callee(c.pass.TypesInfo, e).(*types.Builtin); ok && b.Name() == "append" {
 			for _, a := range e.Args {
-				if x, t := c.find(a, handled, depth+1, seen); x != nil {
+				if x, t := c.find(a, s, depth+1, seen); x != nil {
 					return x, t
 				}
 			}
@@ -276,12 +290,12 @@ func (c *checker) find(e ast.Expr, handled string, depth int, seen map[*types.Va
 			if d.Expr == nil || d.Index != 0 {
 				continue
 			}
-			if x, t := c.find(d.Expr, handled, depth+1, seen); x != nil {
+			if x, t := c.find(d.Expr, s, depth+1, seen); x != nil {
 				return x, t
 			}
 		}
-		for _, s := range c.stores[v] {
-			if x, t := c.find(s, handled, depth+1, seen); x != nil {
+		for _, st := range c.stores[v] {
+			if x, t := c.find(st, s, depth+1, seen); x != nil {
 				return x, t
 			}
 		}
@@ -293,17 +307,18 @@ func (c *checker) find(e ast.Expr, handled string, depth int, seen map[*types.Va
 // walking it by reflection reaches: t is id.ID, or a pointer, slice, array
 // or map (key or element) of a type that holds one, or a struct with an
 // exported or embedded field that holds one (typed ids such as
-// struct{ id.ID } included). A type with the method handled (the
-// library's own marshaler) does not.
-func holds(t types.Type, handled string, seen map[*types.Named]bool) bool {
+// struct{ id.ID } included). A type with the sink's handled method (the
+// library's own marshaler) does not, nor a field the sink's struct tag
+// skips ("-").
+func holds(t types.Type, s *sink, seen map[*types.Named]bool) bool {
 	t = types.Unalias(t)
 	if rule.IsID(t) {
 		if _, ok := t.(*types.Pointer); !ok {
 			return true
 		}
 	}
-	if handled != "" {
-		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, handled); obj != nil {
+	if s.handled != "" {
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, s.handled); obj != nil {
 			if _, ok := obj.(*types.Func); ok {
 				return false
 			}
@@ -318,18 +333,18 @@ func holds(t types.Type, handled string, seen map[*types.Named]bool) bool {
 			seen = make(map[*types.Named]bool)
 		}
 		seen[u] = true
-		return holds(u.Underlying(), handled, seen)
+		return holds(u.Underlying(), s, seen)
 	case *types.Pointer:
-		return holds(u.Elem(), handled, seen)
+		return holds(u.Elem(), s, seen)
 	case *types.Slice:
-		return holds(u.Elem(), handled, seen)
+		return holds(u.Elem(), s, seen)
 	case *types.Array:
-		return holds(u.Elem(), handled, seen)
+		return holds(u.Elem(), s, seen)
 	case *types.Map:
-		return holds(u.Key(), handled, seen) || holds(u.Elem(), handled, seen)
+		return holds(u.Key(), s, seen) || holds(u.Elem(), s, seen)
 	case *types.Struct:
-		for f := range u.Fields() {
-			if (f.Exported() || f.Embedded()) && holds(f.Type(), handled, seen) {
+		for i := range u.NumFields() {
+			if f := u.Field(i); (f.Exported() || f.Embedded()) && !s.skips(u.Tag(i)) && holds(f.Type(), s, seen) {
 				return true
 			}
 		}
@@ -339,12 +354,12 @@ func holds(t types.Type, handled string, seen map[*types.Named]bool) bool {
 
 // hides reports whether a value of type t may hold an id.ID that its type
 // does not show: t is an interface, or a pointer, slice, array, map or
-// struct (exported fields) of one. A type with the method handled does
-// not.
-func hides(t types.Type, handled string, seen map[*types.Named]bool) bool {
+// struct (exported fields) of one. A type with the sink's handled method
+// does not.
+func hides(t types.Type, s *sink, seen map[*types.Named]bool) bool {
 	t = types.Unalias(t)
-	if handled != "" {
-		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, handled); obj != nil {
+	if s.handled != "" {
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, s.handled); obj != nil {
 			if _, ok := obj.(*types.Func); ok {
 				return false
 			}
@@ -361,18 +376,18 @@ func hides(t types.Type, handled string, seen map[*types.Named]bool) bool {
 			seen = make(map[*types.Named]bool)
 		}
 		seen[u] = true
-		return hides(u.Underlying(), handled, seen)
+		return hides(u.Underlying(), s, seen)
 	case *types.Pointer:
-		return hides(u.Elem(), handled, seen)
+		return hides(u.Elem(), s, seen)
 	case *types.Slice:
-		return hides(u.Elem(), handled, seen)
+		return hides(u.Elem(), s, seen)
 	case *types.Array:
-		return hides(u.Elem(), handled, seen)
+		return hides(u.Elem(), s, seen)
 	case *types.Map:
-		return hides(u.Key(), handled, seen) || hides(u.Elem(), handled, seen)
+		return hides(u.Key(), s, seen) || hides(u.Elem(), s, seen)
 	case *types.Struct:
-		for f := range u.Fields() {
-			if (f.Exported() || f.Embedded()) && hides(f.Type(), handled, seen) {
+		for i := range u.NumFields() {
+			if f := u.Field(i); (f.Exported() || f.Embedded()) && !s.skips(u.Tag(i)) && hides(f.Type(), s, seen) {
 				return true
 			}
 		}

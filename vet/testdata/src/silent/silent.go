@@ -38,6 +38,13 @@ type Tagged struct {
 	ref  id.ID // unexported: reflection does not reach it
 }
 
+// Skipped has its id skipped by DynamoDB's and mapstructure's tags.
+type Skipped struct {
+	Name string
+	ID   id.ID `dynamodbav:"-" mapstructure:"-"`
+	Ref  id.ID `dynamodbav:"ref,omitempty"`
+}
+
 // Wrapped has DynamoDB's and gocql's own marshalers.
 type Wrapped struct{ id.ID }
 
@@ -82,6 +89,10 @@ func dynamo(u User, o Order, x id.ID, av types.AttributeValue, m map[string]type
 	_, _ = attributevalue.MarshalMap(Tagged{Name: "a"})
 	_, _ = attributevalue.Marshal(x.String())
 	_, _ = attributevalue.MarshalMap(Wrapped{x})
+	_, _ = attributevalue.MarshalMap(struct {
+		ID id.ID `dynamodbav:"-"`
+	}{x})
+	_, _ = attributevalue.MarshalMap(Skipped{}) // want `MarshalMap writes the id\.ID in Skipped`
 
 	// Reading.
 	_ = attributevalue.UnmarshalMap(m, &u) // want `^attributevalue\.UnmarshalMap reads the id\.ID in \*User without its UnmarshalText \(M\{\} gives the zero id\): use attributevalue\.UnmarshalMapWithOptions\(m, out, func\(o \*attributevalue\.DecoderOptions\) \{ o\.UseEncodingUnmarshalers = true \}\)$`
@@ -179,6 +190,10 @@ func decode(u User, o Order, in map[string]any) {
 	var other Tagged
 	_ = mapstructure.Decode(u, &other)
 	_ = mapstructure.Decode(Tagged{}, &out)
+	_ = mapstructure.Decode(struct {
+		ID   id.ID `mapstructure:"-"`
+		Name string
+	}{}, &out)
 
 	dm, _ := mapstructure.NewDecoder(&mapstructure.DecoderConfig{Result: &out})
 	_ = dm.Decode(u) // want `^mapstructure\.Decoder\.Decode with a map Result turns the id\.ID in User into map\[string\]any\{\}`
