@@ -6,6 +6,7 @@ replace github.com/idkeys/id => ../..
 
 require (
 	github.com/gin-gonic/gin v1.12.0
+	github.com/go-chi/chi/v5 v5.5.0
 	github.com/go-playground/validator/v10 v10.30.1
 	github.com/idkeys/id v0.0.0
 	github.com/labstack/echo/v4 v4.16.5
