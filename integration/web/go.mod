@@ -5,6 +5,7 @@ go 1.26.0
 replace github.com/idkeys/id => ../..
 
 require (
+	github.com/danielgtaylor/huma/v2 v2.37.2
 	github.com/gin-gonic/gin v1.12.0
 	github.com/go-chi/chi/v5 v5.5.0
 	github.com/go-playground/validator/v10 v10.30.1
