@@ -1,8 +1,9 @@
 package web
 
-// inputPattern is id.InputPattern, what Parse accepts: until that
-// constant lands on main, its value as the lead's decision gives it.
-const inputPattern = `^[0-7][0-9a-hjkmnp-tv-zA-HJKMNP-TV-Z]{25}$`
+import "github.com/idkeys/id"
+
+// inputPattern is id.InputPattern, what Parse accepts (any letter case).
+const inputPattern = id.InputPattern
 
 // idSchemaJSON is the JSON Schema (OpenAPI 3.1) of an id at a boundary,
 // as docs/works-with-web.md gives it: a string of 26 characters matching
