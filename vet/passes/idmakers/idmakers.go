@@ -169,7 +169,7 @@ func run(pass *analysis.Pass) (any, error) {
 		default:
 			d.Message = fmt.Sprintf("%s parses an id outside package id (KEYS-3): use id.Parse()", name)
 		}
-		pass.Report(d)
+		scope.Report(pass, d)
 	}
 	return nil, nil
 }

@@ -139,7 +139,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		for _, arg := range call.Args {
 			if src := c.taint(arg, 0, make(map[*types.Var]bool)); src != "" {
-				pass.Reportf(arg.Pos(), "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id", src, rule.Func(f))
+				scope.Reportf(pass, arg.Pos(), "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id", src, rule.Func(f))
 			}
 		}
 	}
