@@ -73,6 +73,7 @@ func TestParseDirective(t *testing.T) {
 		"//idvet:allow KEYS-3":                        {"KEYS-3", ""},
 		"//idvet:allow":                               {},
 		"//idvet:allow\tTRUNC  a  reason ":            {"TRUNC", "a reason"},
+		"//idvet:allow KEYS-3 // want `x`":            {"KEYS-3", ""},
 	} {
 		got, ok := parseDirective(text)
 		if !ok || got != want {

@@ -19,7 +19,7 @@ import (
 // the rule the finding names in parentheses (KEYS-3, KEYS-4, KEYS-5,
 // KEYS-7, TRUNC, BACKFILL, or any rule added later). The reason is
 // required: a directive without one suppresses nothing, and the finding
-// then says why.
+// then says why. Text after a further "//" is not part of the reason.
 const Directive = "//idvet:allow"
 
 // suppression is one //idvet:allow comment.
@@ -47,6 +47,7 @@ func parseDirective(text string) (suppression, bool) {
 	if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
 		return suppression{}, false
 	}
+	rest, _, _ = strings.Cut(rest, "//") // a comment after the directive is no reason
 	fields := strings.Fields(rest)
 	var s suppression
 	if len(fields) > 0 {
