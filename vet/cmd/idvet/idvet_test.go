@@ -164,3 +164,45 @@ func TestMain(m *testing.M) {
 	os.Setenv("GOFLAGS", "-mod=readonly")
 	os.Exit(m.Run())
 }
+
+// TestLoadFailures: packages that fail to load are named once each, with
+// why, and idvet exits 1; no "analysis skipped" line per analyzer.
+func TestLoadFailures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds idvet: not with -short")
+	}
+	bin := build(t)
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":   "module example.com/broken\n\ngo 1.26\n\nrequire example.invalid/nosuch v1.0.0\n",
+		"a/a.go":   "package a\n\nimport \"example.invalid/nosuch\"\n\nvar X = nosuch.Y\n",
+		"b/b.go":   "package b\n\nimport \"example.com/broken/a\"\n\nvar Z = a.X\n",
+		"c/c.go":   "package c\n\nvar Q int = \"s\"\n",
+		"ok/ok.go": "package ok\n\nvar R = 1\n",
+	}
+	for name, src := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(bin, "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Errorf("exit: %v, want status 1", err)
+	}
+	got := strings.Split(strings.TrimSpace(strings.ReplaceAll(string(out), dir+string(filepath.Separator), "")), "\n")
+	want := []string{
+		`idvet: package example.com/broken/a not checked: a/a.go:3:8: could not import example.invalid/nosuch (invalid package name: "")`,
+		"idvet: package example.com/broken/b not checked: it imports example.com/broken/a, example.invalid/nosuch, which failed to load",
+		`idvet: package example.com/broken/c not checked: c/c.go:3:13: cannot use "s" (untyped string constant) as int value in variable declaration`,
+	}
+	if len(got) != 4 || !slices.Equal(got[:3], want) || !strings.HasPrefix(got[3], "idvet: package example.invalid/nosuch not checked: a/a.go:3:8: module lookup disabled by GOPROXY=off") {
+		t.Errorf("output:\n%s\nwant\n%s\nand a line for example.invalid/nosuch", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
