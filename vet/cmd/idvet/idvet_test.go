@@ -206,3 +206,106 @@ func TestLoadFailures(t *testing.T) {
 		t.Errorf("output:\n%s\nwant\n%s\nand a line for example.invalid/nosuch", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// fixSource holds the common real forms of KEYS-3, in a file that does
+// not import package id, and one form -fix leaves (x keeps its type).
+const fixSource = `package fixme
+
+import (
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/oklog/ulid/v2"
+)
+
+type Job struct{ ID string }
+
+func Forms() (string, error) {
+	a := uuid.NewString()
+	b := uuid.New().String()
+	c := uuid.Must(uuid.NewV7()).String()
+	d := ulid.Make()
+	u, err := uuid.NewV7()
+	if err != nil {
+		return "", err
+	}
+	j := Job{ID: uuid.Must(uuid.NewRandom()).String()}
+	fmt.Println(uuid.New())
+	return a + b + c + d.String() + u.String() + j.ID, nil
+}
+
+func Kept() uuid.UUID {
+	x := uuid.New()
+	return x
+}
+`
+
+// TestFixBuilds: idvet -fix rewrites the common forms into code that
+// builds, adding the import of package id, and only the kept form is
+// reported afterwards.
+func TestFixBuilds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds idvet and the fixed module: not with -short")
+	}
+	bin := build(t)
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile("../../testdata/sample/go.sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/fixme\n\ngo 1.24\n\nrequire (\n\tgithub.com/google/uuid v1.6.0\n" +
+			"\tgithub.com/idkeys/id v0.0.0-00010101000000-000000000000\n\tgithub.com/oklog/ulid/v2 v2.1.2\n)\n\n" +
+			"replace github.com/idkeys/id => " + filepath.ToSlash(root) + "\n",
+		"go.sum": string(sum),
+		"fix.go": fixSource,
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runIn := func(name string, args ...string) (string, int) {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return string(out), exit.ExitCode()
+		} else if err != nil {
+			t.Fatalf("%s %q: %v", name, args, err)
+		}
+		return string(out), 0
+	}
+	if out, status := runIn(bin, "-fix", "./..."); status != 0 {
+		t.Fatalf("idvet -fix: status %d\n%s", status, out)
+	}
+	fixed, err := os.ReadFile(filepath.Join(dir, "fix.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`"github.com/idkeys/id"`, "a := id.New().String()", "b := id.New().String()", "c := id.New().String()",
+		"d := id.New()\n", "u, err := id.New(), error(nil)", "Job{ID: id.New().String()}", "fmt.Println(id.New())",
+		"x := uuid.New()",
+	} {
+		if !strings.Contains(string(fixed), want) {
+			t.Errorf("fixed file lacks %q:\n%s", want, fixed)
+		}
+	}
+	if strings.Contains(string(fixed), "oklog/ulid") {
+		t.Errorf("fixed file still imports ulid:\n%s", fixed)
+	}
+	if out, status := runIn("go", "build", "./..."); status != 0 {
+		t.Errorf("go build of the fixed code: status %d\n%s\n%s", status, out, fixed)
+	}
+	out, status := runIn(bin, "./...")
+	out = strings.ReplaceAll(strings.TrimSpace(out), dir+string(filepath.Separator), "")
+	if want := "fix.go:27:12: uuid.New makes an id outside package id (KEYS-3): use id.New()"; out != want || status != 3 {
+		t.Errorf("idvet after -fix: status %d\n%s\nwant status 3\n%s", status, out, want)
+	}
+}
