@@ -124,55 +124,73 @@ func failedLoad(pkg *packages.Package) bool {
 	return bad
 }
 
-// loadFailures prints one line for each package, of initial or imported,
-// that has errors of its own, and one for each initial package that is
-// not checked because a package it imports failed; it returns how many
-// lines it printed.
+// loadFailures prints one line for each package that is not checked
+// because it failed to load, and returns how many it printed. A package
+// with errors of its own, none of whose imports failed, is the cause:
+// its line gives its first error. Every other package that failed (it
+// has, or imports one that has, errors) names the causes it imports. Test
+// variants of a package ("p [p.test]", "p_test", "p.test") are one line.
 func loadFailures(initial []*packages.Package, w io.Writer) int {
+	failed := make(map[*packages.Package]bool)
+	packages.Visit(initial, nil, func(p *packages.Package) { // imports first
+		failed[p] = len(p.Errors) > 0
+		for _, q := range p.Imports {
+			failed[p] = failed[p] || failed[q]
+		}
+	})
+	cause := func(p *packages.Package) bool {
+		if len(p.Errors) == 0 {
+			return false
+		}
+		for _, q := range p.Imports {
+			if failed[q] {
+				return false
+			}
+		}
+		return true
+	}
 	var lines []string
-	own := make(map[string]bool)
+	shown := make(map[string]bool)
+	line := func(p *packages.Package, why string) {
+		if n := name(p); !shown[n] {
+			shown[n] = true
+			lines = append(lines, fmt.Sprintf("idvet: package %s not checked: %s", n, why))
+		}
+	}
 	packages.Visit(initial, nil, func(p *packages.Package) {
-		if len(p.Errors) == 0 || own[p.ID] {
+		if cause(p) {
+			why := p.Errors[0].Error()
+			if n := len(p.Errors) - 1; n > 0 {
+				why += fmt.Sprintf(" (and %d more)", n)
+			}
+			line(p, why)
+		}
+	})
+	packages.Visit(initial, nil, func(p *packages.Package) {
+		if !failed[p] || cause(p) {
 			return
 		}
-		own[p.ID] = true
-		why := p.Errors[0].Error()
-		if n := len(p.Errors) - 1; n > 0 {
-			why += fmt.Sprintf(" (and %d more)", n)
-		}
-		lines = append(lines, fmt.Sprintf("idvet: package %s not checked: %s", name(p), why))
-	})
-	shown := make(map[string]bool)
-	for _, p := range initial {
-		if own[p.ID] || !failedLoad(p) || shown[name(p)] {
-			continue
-		}
-		shown[name(p)] = true
-		var bad []string
+		var causes []string
 		packages.Visit([]*packages.Package{p}, nil, func(q *packages.Package) {
-			if own[q.ID] && q != p {
-				bad = append(bad, name(q))
+			if q != p && cause(q) {
+				causes = append(causes, name(q))
 			}
 		})
-		sort.Strings(bad)
-		bad = slices.Compact(bad)
-		lines = append(lines, fmt.Sprintf("idvet: package %s not checked: it imports %s, which failed to load", name(p), strings.Join(bad, ", ")))
-	}
+		sort.Strings(causes)
+		line(p, fmt.Sprintf("it imports %s, which failed to load", strings.Join(slices.Compact(causes), ", ")))
+	})
 	sort.Strings(lines)
-	lines = slices.Compact(lines)
 	for _, l := range lines {
 		fmt.Fprintln(w, l)
 	}
 	return len(lines)
 }
 
-// name is a package's import path, without the test variant's suffix:
-// its files are the same, and so is what failed.
+// name is a package's import path, without a test variant's suffix:
+// "p [p.test]", "p_test" and "p.test" are "p".
 func name(p *packages.Package) string {
-	if i := strings.Index(p.ID, " ["); i >= 0 {
-		return p.ID[:i]
-	}
-	return p.PkgPath
+	n := rule.Normalize(p.ID)
+	return strings.TrimSuffix(n, ".test")
 }
 
 // triState is an -NAME flag: unset, true or false.
