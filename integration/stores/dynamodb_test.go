@@ -72,7 +72,7 @@ func TestDynamoDBDefaultLosesIDs(t *testing.T) {
 	// Reading the text that the recipes write, into a plain id.ID, is an
 	// error without the option: attributevalue refuses a string for a struct.
 	err = attributevalue.Unmarshal(&types.AttributeValueMemberS{Value: aText}, &out.PK)
-	if err == nil || !err.Error() != "unmarshal failed, cannot unmarshal string into Go value type id.ID" {
+	if err == nil || err.Error() != "unmarshal failed, cannot unmarshal string into Go value type id.ID" {
 		t.Fatalf("reading S into id.ID without the option: %v", err)
 	}
 }

@@ -6,14 +6,27 @@ require (
 	github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue v1.21.21
 	github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression v1.10.9
 	github.com/aws/aws-sdk-go-v2/service/dynamodb v1.74.0
+	github.com/go-viper/mapstructure/v2 v2.4.0
+	github.com/gocql/gocql v1.7.0
 	github.com/idkeys/id v0.0.0
 	github.com/idkeys/id/iddynamo v0.0.0
+	github.com/idkeys/id/idgocql v0.0.0-00010101000000-000000000000
+	github.com/knadh/koanf/providers/confmap v1.0.1
+	github.com/knadh/koanf/providers/structs v1.0.0
+	github.com/knadh/koanf/v2 v2.4.1
+	github.com/mitchellh/copystructure v1.2.0
 )
 
 require (
 	github.com/aws/aws-sdk-go-v2/service/dynamodbstreams v1.47.0 // indirect
 	github.com/aws/smithy-go v1.28.9 // indirect
+	github.com/fatih/structs v1.1.0 // indirect
+	github.com/golang/snappy v0.0.3 // indirect
+	github.com/hailocab/go-hostpool v0.0.0-20160125115350-e80d13ce29ed // indirect
+	github.com/knadh/koanf/maps v0.1.2 // indirect
+	github.com/mitchellh/reflectwalk v1.0.2 // indirect
 	github.com/oklog/ulid/v2 v2.1.2 // indirect
+	gopkg.in/inf.v0 v0.9.1 // indirect
 )
 
 replace (
