@@ -485,6 +485,28 @@ func testNull(t *testing.T, d db, dl dialect, c column) {
 	if !v.IsZero() {
 		t.Fatalf("after the NULL scan error the id is %v, want the zero id", v)
 	}
+
+	// A *id.ID works for the same column, as it does in JSON (null): nil
+	// writes NULL, NULL scans as nil, a value as a pointer to the id.
+	w := id.New()
+	must(t, d.Exec(ctx, ins, w, (*id.ID)(nil)))
+	if got := count(t, d, "SELECT count(*) FROM "+tb+" WHERE ref IS NULL AND id = "+dl.placeholder(1), w); got != 1 {
+		t.Fatalf("a nil *id.ID did not store NULL: %d rows with ref IS NULL, want 1", got)
+	}
+	p := &z // stale values must be cleared
+	must(t, d.QueryRow(ctx, sel, w).Scan(&p))
+	if p != nil {
+		t.Fatalf("NULL scanned into *id.ID = %v, want nil", *p)
+	}
+	must(t, d.QueryRow(ctx, sel, y).Scan(&p))
+	if p == nil || *p != z {
+		t.Fatalf("ref scanned into *id.ID = %v, want a pointer to %v", p, z)
+	}
+	u := id.New()
+	must(t, d.Exec(ctx, ins, u, &z))
+	if got := count(t, d, "SELECT count(*) FROM "+tb+" WHERE ref = "+dl.placeholder(1)+" AND id = "+dl.placeholder(2), z, u); got != 1 {
+		t.Fatalf("a non-nil *id.ID did not store its id: %d rows, want 1", got)
+	}
 }
 
 // f. A row whose id was written in uppercase by raw SQL fails Scan with a
