@@ -84,8 +84,6 @@ func TestClickHouseRoundTrip(t *testing.T) {
 // MarshalBinary, through the nil pointer). Write NULL with sql.Null[id.ID]
 // instead, as TestClickHouseRoundTrip does. database/sql (clickhouse's
 // OpenDB) never gets there: it writes a nil *id.ID as NULL itself.
-//
-//idvet:allow idsinks the broken default, measured on purpose
 func TestClickHouseNilPointerPanics(t *testing.T) {
 	for _, typ := range []string{"String", "FixedString(26)", "Nullable(String)"} {
 		t.Run(typ, func(t *testing.T) {

@@ -30,8 +30,6 @@ type dynamoItem struct {
 // struct's fields and finds none exported), expression.Value builds
 // ":0 = M{}", and reading back gives zero ids (or leaves the id as it
 // was), all without an error.
-//
-//idvet:allow idsinks the broken default, measured on purpose
 func TestDynamoDBDefaultLosesIDs(t *testing.T) {
 	m, err := attributevalue.MarshalMap(dynamoPlain{PK: a, Tags: []id.ID{a, b}})
 	if err != nil {

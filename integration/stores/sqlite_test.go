@@ -55,8 +55,6 @@ func stored(t *testing.T, conn *sqlite.Conn, k int) (sqlite.ColumnType, string) 
 // type it does not know with fmt.Sprint, so an id is stored as its text,
 // but a nil *id.ID is stored as the text "<nil>" (not NULL), the zero id
 // as "" and a []id.ID as "[a b]", all without an error.
-//
-//idvet:allow idsinks the broken default, measured on purpose
 func TestSQLiteArgsMisstoreIDs(t *testing.T) {
 	conn := openSQLite(t)
 	var nilID *id.ID
