@@ -18,8 +18,12 @@ import (
 // [ID.Scan], [ID.UnmarshalBinary], [ID.UnmarshalBSONValue] and
 // [ID.UnmarshalYAML].
 //
-// The zero ID means "no id". New, Parse and Scan never return it, its text
-// form is empty, and [ID.Value] refuses to write it.
+// The zero ID means "no id". New, Parse and Scan never return it, and no
+// decoder of text makes it: "no id" is spelled by absence (a missing key
+// or flag, JSON null, SQL NULL, a nil *id.ID), never by empty text, which
+// every decoder refuses as [Parse] does. [ID.MarshalJSON] writes it as
+// null; [ID.Value] and the text and binary encoders refuse it with
+// [ErrZero]; [ID.String] returns "".
 type ID struct {
 	// The 16 bytes of the ULID binary layout (48-bit big-endian Unix ms,
 	// then 80 random bits) as two big-endian words: hi holds the
@@ -34,9 +38,12 @@ const maxMillis = 1<<48 - 1
 
 // ErrZero is returned by [ID.Value] for the zero ID: the zero ID names no
 // row, so writing it is refused before anything reaches the database (a
-// forgotten [New] fails loudly, SPEC D2). It does not wrap [ErrInvalid]:
-// the value was never read from outside.
-var ErrZero = errors.New("id: refusing to write the zero id (use id.New(), or sql.Null[id.ID] for NULL)")
+// forgotten [New] fails loudly, SPEC D2). The encoders of formats without
+// a null return it too ([ID.MarshalText], [ID.AppendText],
+// [ID.MarshalBinary], [ID.AppendBinary], [ID.MarshalBSONValue]), so no
+// encoder writes what its own decoder refuses (SPEC §4). It does not wrap
+// [ErrInvalid]: the value was never read from outside.
+var ErrZero = errors.New(`id: refusing to write the zero id (use id.New(); spell "no id" as NULL or null: sql.Null[id.ID], a nil *id.ID, omitzero)`)
 
 // IsZero reports whether id is the zero ID, which means "no id".
 // encoding/json's omitzero option calls it.
@@ -87,10 +94,12 @@ func (id ID) String() string {
 
 // AppendText implements [encoding.TextAppender]: it appends the canonical
 // form of id, 26 lowercase characters, to b and returns the extended
-// buffer. For the zero ID it appends nothing. The error is always nil.
+// buffer. For the zero ID it appends nothing and returns [ErrZero]: text
+// has no spelling for "no id" that [ID.UnmarshalText] accepts, so none is
+// written (SPEC §4).
 func (id ID) AppendText(b []byte) ([]byte, error) {
 	if id.IsZero() {
-		return b, nil
+		return b, ErrZero
 	}
 	var buf [encodedLen]byte
 	id.encode(&buf)
@@ -98,24 +107,35 @@ func (id ID) AppendText(b []byte) ([]byte, error) {
 }
 
 // MarshalText implements [encoding.TextMarshaler]: the canonical form of
-// id, 26 lowercase characters, or empty text for the zero ID (as
-// [net/netip.Addr] does), so that an optional ID field round-trips through
-// JSON. The error is always nil.
+// id, 26 lowercase characters (KEYS-4). For the zero ID it returns nil and
+// [ErrZero], as [ID.Value] does: empty text is not an id, so an encoder
+// that used it would write what [ID.UnmarshalText] refuses (SPEC §4).
+// Where a format has a null, ID spells the zero ID as that null instead
+// ([ID.MarshalJSON], [ID.MarshalYAML], [ID.LogValue]); elsewhere leave an
+// unset ID out (a nil *id.ID, omitzero) or make one with [New].
+//
+// encoding/json calls it for map keys, and encoding/xml, TOML, CSV and
+// configuration encoders for values.
 func (id ID) MarshalText() ([]byte, error) {
-	return id.AppendText(make([]byte, 0, encodedLen))
+	if id.IsZero() {
+		return nil, ErrZero
+	}
+	b := make([]byte, encodedLen)
+	id.encode((*[encodedLen]byte)(b))
+	return b, nil
 }
 
-// UnmarshalText implements [encoding.TextUnmarshaler]. Empty text gives the
-// zero ID; any other text goes through [Parse], so it accepts any letter
-// case and returns the errors Parse returns (all wrapping [ErrInvalid]).
-// On error id is set to the zero ID. encoding/json calls it for JSON
-// strings and map keys, and flag and configuration decoders for ids read
-// at start-up (KEYS-5).
+// UnmarshalText implements [encoding.TextUnmarshaler]: it decodes text as
+// [Parse] does, in any letter case, and agrees with Parse on every input,
+// the empty input included: empty text is not an id and gives a
+// [*ParseError] with [ReasonLength] (SPEC §4). "No id" is spelled by
+// absence (a missing key or flag, JSON null, a nil *id.ID), never by
+// empty text, so `?id=`, `{"id":""}` and `--user=` fail instead of
+// reaching a handler as the zero ID. Every error wraps [ErrInvalid]; on
+// error id is set to the zero ID. encoding/json calls it for map keys,
+// and flag, form and configuration decoders for ids read at a boundary
+// or at start-up (KEYS-5).
 func (id *ID) UnmarshalText(text []byte) error {
-	if len(text) == 0 {
-		*id = ID{}
-		return nil
-	}
 	v, err := parse(text, &anyCase)
 	*id = v
 	return err
