@@ -305,3 +305,84 @@ func ExampleMinAt() {
 	// true
 	// id: time outside the ULID range 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z: 1969-12-31T00:00:00.000Z
 }
+
+// Newest first, keyset pagination walks the primary key downwards: the
+// first page has no cursor, each next page asks for the ids before the
+// last one shown (?before=…), WHERE id < $1 ORDER BY id DESC. A cursor is
+// the caller's input, so a malformed or empty one is 400, not 404; an
+// absent one is the first page.
+func Example_keysetNewestFirst() {
+	const first = `SELECT id, name FROM posts ORDER BY id DESC LIMIT 20`
+	const next = `SELECT id, name FROM posts WHERE id < $1 ORDER BY id DESC LIMIT 20`
+	page := func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		if !q.Has("before") {
+			fmt.Fprintln(w, first) // db.QueryContext(ctx, first)
+			return
+		}
+		before, err := id.Parse(q.Get("before"))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		fmt.Fprintln(w, next, before) // db.QueryContext(ctx, next, before)
+	}
+	for _, target := range []string{"/posts", "/posts?before=01ARZ3NDEKTSV4RRFFQ69G5FAV", "/posts?before=", "/posts?before=01arz3"} {
+		rec := httptest.NewRecorder()
+		page(rec, httptest.NewRequest("GET", target, nil))
+		fmt.Print(rec.Code, " ", rec.Body.String())
+	}
+	// Output:
+	// 200 SELECT id, name FROM posts ORDER BY id DESC LIMIT 20
+	// 200 SELECT id, name FROM posts WHERE id < $1 ORDER BY id DESC LIMIT 20 01arz3ndektsv4rrffq69g5fav
+	// 400 id: invalid id "": length 0, want 26
+	// 400 id: invalid id "01arz3": length 6, want 26
+}
+
+// An optional id has three spellings, each with the same meaning for "no
+// id": a *id.ID (nil is JSON null and SQL NULL: database/sql writes a nil
+// *id.ID as NULL and scans NULL into it as nil), a plain id.ID with
+// omitzero (the zero ID is left out, or written as null without it), and
+// sql.Null[id.ID] for a nullable column. Empty text is never "no id": it
+// is refused like any malformed id.
+func Example_optional() {
+	type Post struct {
+		ID       id.ID  `json:"id"`
+		ParentID *id.ID `json:"parent_id"`         // null when nil
+		ReplyTo  id.ID  `json:"reply_to,omitzero"` // left out when zero
+		EditOf   id.ID  `json:"edit_of"`           // null when zero
+	}
+	p := Post{ID: id.MustParse("01arz3ndektsv4rrffq69g5fav")}
+	b, _ := json.Marshal(p)
+	fmt.Println(string(b))
+
+	var back Post
+	err := json.Unmarshal([]byte(`{"id":"01ARZ3NDEKTSV4RRFFQ69G5FAV","parent_id":null}`), &back)
+	fmt.Println(back.ID, back.ParentID == nil, back.ReplyTo.IsZero(), err)
+	err = json.Unmarshal([]byte(`{"id":"01arz3ndektsv4rrffq69g5fav","parent_id":""}`), &back)
+	fmt.Println(err)
+
+	// Between the spellings: a *id.ID or a zero-means-none id.ID to the
+	// column's sql.Null[id.ID], and back.
+	toNull := func(p *id.ID) sql.Null[id.ID] {
+		if p == nil {
+			return sql.Null[id.ID]{}
+		}
+		return sql.Null[id.ID]{V: *p, Valid: true}
+	}
+	fromNull := func(n sql.Null[id.ID]) *id.ID {
+		if !n.Valid {
+			return nil
+		}
+		return &n.V
+	}
+	zeroToNull := func(v id.ID) sql.Null[id.ID] { return sql.Null[id.ID]{V: v, Valid: !v.IsZero()} }
+	fmt.Println(toNull(nil).Valid, toNull(&p.ID).V, *fromNull(toNull(&p.ID)), fromNull(sql.Null[id.ID]{}) == nil)
+	fmt.Println(zeroToNull(p.ReplyTo).Valid, zeroToNull(p.ID).Valid)
+	// Output:
+	// {"id":"01arz3ndektsv4rrffq69g5fav","parent_id":null,"edit_of":null}
+	// 01arz3ndektsv4rrffq69g5fav true true <nil>
+	// id: invalid id "": length 0, want 26
+	// false 01arz3ndektsv4rrffq69g5fav 01arz3ndektsv4rrffq69g5fav true
+	// false true
+}

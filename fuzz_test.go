@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -141,10 +142,10 @@ func checkAccepted(t *testing.T, got id.ID, err error, in []byte, want [16]byte)
 	}
 }
 
-// FuzzUnmarshalText checks UnmarshalText (row T2): empty text gives the
-// zero ID; any other text is decoded as Parse decodes it, in any letter
-// case; on error the receiver is the zero ID, not its earlier value, and
-// the error keeps its own copy of the input.
+// FuzzUnmarshalText checks UnmarshalText (row T2): every text, the empty
+// one included, is decoded as Parse decodes it, in any letter case, with
+// Parse's error; on error the receiver is the zero ID, not its earlier
+// value, and the error keeps its own copy of the input.
 func FuzzUnmarshalText(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text []byte) {
 		in := bytes.Clone(text)
@@ -152,12 +153,6 @@ func FuzzUnmarshalText(f *testing.F) {
 		got := fuzzStale
 		err := got.UnmarshalText(buf)
 		clear(buf) // the decoder must have copied what it keeps
-		if len(in) == 0 {
-			if err != nil || !got.IsZero() {
-				t.Fatalf("UnmarshalText(empty) = %s, %v; want the zero id and no error", got, err)
-			}
-			return
-		}
 		want, reason, index := fuzzReference(in, false)
 		if reason != 0 {
 			checkRejection(t, got, err, in, reason, index)
@@ -232,17 +227,14 @@ func FuzzJSON(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// What reaches UnmarshalText: s as a JSON string decodes it (invalid
-		// UTF-8 becomes U+FFFD).
+		// What UnmarshalJSON decodes: s as a JSON string decodes it
+		// (invalid UTF-8 becomes U+FFFD).
 		var text string
 		if err := json.Unmarshal(lit, &text); err != nil {
 			t.Fatal(err)
 		}
 		in := []byte(text)
 		want, reason, index := fuzzReference(in, false)
-		if len(in) == 0 {
-			reason, index = 0, 0 // empty text is the zero ID, no error
-		}
 		stale := func() fuzzRecord {
 			return fuzzRecord{ID: fuzzStale, Null: sql.Null[id.ID]{V: fuzzStale}, Map: nil}
 		}
@@ -252,12 +244,19 @@ func FuzzJSON(f *testing.F) {
 		err = json.Unmarshal([]byte(`{"id":`+string(lit)+`}`), &r)
 		if reason != 0 {
 			checkRejection(t, r.ID, err, in, reason, index)
-		} else if len(in) == 0 {
-			if err != nil || !r.ID.IsZero() {
-				t.Fatalf(`{"id":""} decoded to %s, %v; want the zero id`, r.ID, err)
-			}
 		} else {
 			checkAccepted(t, r.ID, err, in, want)
+		}
+		// The same string with every ASCII character escaped as \u00XX
+		// takes UnmarshalJSON's other path and decodes alike.
+		if esc, ok := escapeASCII(text); ok {
+			r = stale()
+			err = json.Unmarshal([]byte(`{"id":`+esc+`}`), &r)
+			if reason != 0 {
+				checkRejection(t, r.ID, err, in, reason, index)
+			} else {
+				checkAccepted(t, r.ID, err, in, want)
+			}
 		}
 		if r.Null != (sql.Null[id.ID]{V: fuzzStale}) || r.Map != nil {
 			t.Fatalf("decoding {\"id\":…} touched other fields: %+v", r)
@@ -457,4 +456,88 @@ func BenchmarkParseLongInput(b *testing.B) {
 			}
 		})
 	}
+}
+
+// escapeASCII returns s as a JSON string whose every character is a
+// \u00XX escape, or false when s is not all ASCII.
+func escapeASCII(s string) (string, bool) {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return "", false
+		}
+		fmt.Fprintf(&b, "\\u%04x", s[i])
+	}
+	b.WriteByte('"')
+	return b.String(), true
+}
+
+// textDecoders are the decoders of outside text, each given s as its
+// format carries it. FuzzDecodersAgree holds every one to Parse.
+var textDecoders = []struct {
+	name   string
+	decode func(v *id.ID, s string) error
+}{
+	{"UnmarshalText", func(v *id.ID, s string) error { return v.UnmarshalText([]byte(s)) }},
+	{"UnmarshalJSON", func(v *id.ID, s string) error {
+		lit, err := json.Marshal(s)
+		if err != nil {
+			return err
+		}
+		return v.UnmarshalJSON(lit)
+	}},
+	{"UnmarshalJSON, escaped", func(v *id.ID, s string) error {
+		lit, _ := escapeASCII(s)
+		return v.UnmarshalJSON([]byte(lit))
+	}},
+	{"UnmarshalYAML", func(v *id.ID, s string) error {
+		return v.UnmarshalYAML(func(p any) error { *(p.(*string)) = s; return nil })
+	}},
+	{"json.Unmarshal", func(v *id.ID, s string) error {
+		lit, err := json.Marshal(s)
+		if err != nil {
+			return err
+		}
+		return json.Unmarshal(lit, v)
+	}},
+}
+
+// FuzzDecodersAgree checks that every decoder of outside text agrees with
+// Parse on every input, the empty one included (SPEC §4): the same ID, or
+// the same error, with the receiver left as the zero ID.
+func FuzzDecodersAgree(f *testing.F) {
+	for _, s := range []string{"", specID, specIDLower, "00000000000000000000000000", "80000000000000000000000000",
+		"01arz3ndeitsv4rrffq69g5fav", " " + specID, "null", `""`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) {
+			// JSON carries only valid UTF-8 (json.Marshal would change
+			// the text); Parse and UnmarshalText are compared on every
+			// input by FuzzUnmarshalText.
+			return
+		}
+		want, werr := id.Parse(s)
+		for _, d := range textDecoders {
+			if d.name == "UnmarshalJSON, escaped" && !isASCII(s) {
+				continue
+			}
+			got := fuzzStale
+			err := d.decode(&got, s)
+			if got != want || (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) ||
+				(err != nil && !errors.Is(err, id.ErrInvalid)) {
+				t.Fatalf("%s(%q) = %#v, %v; Parse = %#v, %v", d.name, s, got, err, want, werr)
+			}
+		}
+	})
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

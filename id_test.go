@@ -13,10 +13,12 @@ import (
 	"github.com/idkeys/id"
 )
 
-// TestNewConcurrent: 64 goroutines × 5,000 ids: all distinct, and each
-// goroutine's own sequence strictly increasing (docs/contract.md, G5). Run
-// with -race. The generator's scenarios with chosen clocks and entropy are
-// in fault_test.go.
+// TestNewConcurrent: 64 goroutines × 5,000 ids: all distinct, even in
+// their first 64 bits (timestamp and sequence, which the generator's
+// compare-and-swap makes unique), and each goroutine's own sequence
+// strictly increasing (docs/contract.md, G5). Run with -race. The
+// generator's scenarios with chosen clocks and entropy, and a forced
+// interleaving that fails without -race, are in fault_test.go.
 func TestNewConcurrent(t *testing.T) {
 	const goroutines, each = 64, 5000
 	results := make([][]id.ID, goroutines)
@@ -37,6 +39,7 @@ func TestNewConcurrent(t *testing.T) {
 	close(start)
 	wg.Wait()
 	seen := make(map[id.ID]bool, goroutines*each)
+	first := make(map[[8]byte]id.ID, goroutines*each)
 	for g, ids := range results {
 		for i, v := range ids {
 			if v.IsZero() {
@@ -49,6 +52,11 @@ func TestNewConcurrent(t *testing.T) {
 				t.Fatalf("goroutine %d: duplicate id %s", g, v)
 			}
 			seen[v] = true
+			b := id.Bytes(v)
+			if w, dup := first[[8]byte(b[:8])]; dup {
+				t.Fatalf("goroutine %d: %s and %s share their timestamp and sequence", g, v, w)
+			}
+			first[[8]byte(b[:8])] = v
 		}
 	}
 	if len(seen) != goroutines*each {
@@ -90,11 +98,18 @@ func TestZero(t *testing.T) {
 	if s := z.String(); s != "" {
 		t.Errorf("ID{}.String() = %q, want empty", s)
 	}
-	if b, err := z.AppendText([]byte("x")); string(b) != "x" || err != nil {
-		t.Errorf("ID{}.AppendText(x) = %q, %v; want \"x\", nil", b, err)
+	// Text has no null: the zero ID is refused, as Value refuses it (SPEC §4).
+	if b, err := z.AppendText([]byte("x")); string(b) != "x" || err != id.ErrZero {
+		t.Errorf("ID{}.AppendText(x) = %q, %v; want \"x\", ErrZero", b, err)
 	}
-	if b, err := z.MarshalText(); len(b) != 0 || err != nil {
-		t.Errorf("ID{}.MarshalText() = %q, %v; want empty, nil", b, err)
+	if b, err := z.MarshalText(); b != nil || err != id.ErrZero {
+		t.Errorf("ID{}.MarshalText() = %q, %v; want nil, ErrZero", b, err)
+	}
+	if b, err := z.MarshalJSON(); string(b) != "null" || err != nil {
+		t.Errorf("ID{}.MarshalJSON() = %q, %v; want null, nil", b, err)
+	}
+	if v, err := z.MarshalYAML(); v != nil || err != nil {
+		t.Errorf("ID{}.MarshalYAML() = %#v, %v; want nil (YAML null), nil", v, err)
 	}
 	if tm := z.Time(); !tm.Equal(time.Unix(0, 0)) || tm.Location() != time.UTC {
 		t.Errorf("ID{}.Time() = %v, want 1970-01-01 UTC", tm)
@@ -188,7 +203,9 @@ func TestValue(t *testing.T) {
 	var _ sql.Scanner = (*id.ID)(nil)
 }
 
-// TestJSON: JSON goes through the text methods (docs/contract.md, T3 and T4).
+// TestJSON: MarshalJSON and UnmarshalJSON (docs/contract.md, T3 and T4):
+// the zero ID is null and null is "no id"; "" is not an id; map keys go
+// through the text methods.
 func TestJSON(t *testing.T) {
 	type row struct {
 		ID     id.ID  `json:"id"`
@@ -201,27 +218,60 @@ func TestJSON(t *testing.T) {
 		t.Fatalf("Marshal = %s, %v; want %s", b, err, want)
 	}
 	b, err = json.Marshal(row{})
-	if want := `{"id":""}`; string(b) != want || err != nil {
+	if want := `{"id":null}`; string(b) != want || err != nil {
 		t.Fatalf("Marshal(zero) = %s, %v; want %s", b, err, want)
 	}
 
 	var r row
-	if err := json.Unmarshal([]byte(`{"id":"01ARZ3NDEKTSV4RRFFQ69G5FAV","parent":""}`), &r); err != nil || r.ID != v || !r.Parent.IsZero() {
+	if err := json.Unmarshal([]byte(`{"id":"01ARZ3NDEKTSV4RRFFQ69G5FAV","parent":null}`), &r); err != nil || r.ID != v || !r.Parent.IsZero() {
 		t.Fatalf("Unmarshal = %+v, %v; want id %s and zero parent", r, err, v)
 	}
-	// null leaves the field as it was, as for every text type.
+	// An escaped id is the id.
+	if err := json.Unmarshal([]byte(`{"id":"\u00301ARZ3NDEKTSV4RRFFQ69G5FAV"}`), &r); err != nil || r.ID != v {
+		t.Fatalf("Unmarshal(escaped) = %+v, %v; want id %s", r, err, v)
+	}
+	// null leaves the field as it was, as encoding/json's convention asks.
 	r = row{ID: v}
 	if err := json.Unmarshal([]byte(`{"id":null}`), &r); err != nil || r.ID != v {
 		t.Fatalf("Unmarshal(null) = %+v, %v; want the field untouched", r, err)
+	}
+	// Empty text is not an id (SPEC §4): the same error as Parse("").
+	r = row{ID: v}
+	err = json.Unmarshal([]byte(`{"id":""}`), &r)
+	if want := `id: invalid id "": length 0, want 26`; err == nil || err.Error() != want || !errors.Is(err, id.ErrInvalid) || !r.ID.IsZero() {
+		t.Fatalf(`Unmarshal({"id":""}) = %+v, %v; want the zero id and %q`, r, err, want)
 	}
 	err = json.Unmarshal([]byte(`{"id":"01ARZ3NDEITSV4RRFFQ69G5FAV"}`), &r)
 	var pe *id.ParseError
 	if !errors.Is(err, id.ErrInvalid) || !errors.As(err, &pe) || pe.Reason != id.ReasonCharacter || pe.Index != 9 {
 		t.Fatalf("Unmarshal(bad id) error = %v, want a *ParseError at index 9 wrapping ErrInvalid", err)
 	}
-	// A JSON number is not an id.
-	if err := json.Unmarshal([]byte(`{"id":12}`), &r); err == nil {
-		t.Fatal("Unmarshal of a number succeeded")
+	// Other JSON values are not ids; the errors wrap ErrInvalid.
+	for _, c := range []struct{ in, msg string }{
+		{`12`, `id: invalid id: want a JSON string, got number "12"`},
+		{`-1.5e3`, `id: invalid id: want a JSON string, got number "-1.5e3"`},
+		{`{"a":1}`, `id: invalid id: want a JSON string, got object "{\"a\":1}"`},
+		{`["01arz3ndektsv4rrffq69g5fav"]`, `id: invalid id: want a JSON string, got array "[\"01arz3ndektsv4rrffq69g5fav\"]"`},
+		{`[` + strings.Repeat(`1,`, 40) + `1]`, `id: invalid id: want a JSON string, got array "[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1"...`},
+		{`true`, `id: invalid id: want a JSON string, got boolean "true"`},
+	} {
+		r = row{ID: v}
+		err := json.Unmarshal([]byte(`{"id":`+c.in+`}`), &r)
+		if err == nil || err.Error() != c.msg || !errors.Is(err, id.ErrInvalid) || !r.ID.IsZero() {
+			t.Errorf("Unmarshal(%s) = %+v, %v; want the zero id and %q", c.in, r, err, c.msg)
+		}
+	}
+	// Called directly with what encoding/json would never pass.
+	for _, c := range []struct{ in, msg string }{
+		{``, `id: invalid id: want a JSON string, got nothing ""`},
+		{`"01arz`, `id: invalid id: want a JSON string, got malformed string "\"01arz"`},
+		{`"\x"`, `id: invalid id: malformed JSON string "\"\\x\""`},
+	} {
+		got := v
+		err := got.UnmarshalJSON([]byte(c.in))
+		if err == nil || err.Error() != c.msg || !errors.Is(err, id.ErrInvalid) || !got.IsZero() {
+			t.Errorf("UnmarshalJSON(%q) = %s, %v; want the zero id and %q", c.in, got, err, c.msg)
+		}
 	}
 
 	// map[id.ID]T is a JSON object keyed by canonical ids.
@@ -236,5 +286,13 @@ func TestJSON(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`{"nope":1}`), &back); !errors.Is(err, id.ErrInvalid) {
 		t.Fatalf("Unmarshal(map with a bad key) error = %v, want ErrInvalid", err)
+	}
+	if err := json.Unmarshal([]byte(`{"":1}`), &back); !errors.Is(err, id.ErrInvalid) {
+		t.Fatalf("Unmarshal(map with an empty key) error = %v, want ErrInvalid", err)
+	}
+	// A JSON object key has no null: a zero ID key is refused (encoding/json
+	// quotes ErrZero in an error of its own that does not wrap it).
+	if b, err := json.Marshal(map[id.ID]int{{}: 1}); err == nil || !strings.Contains(err.Error(), "id: refusing to write the zero id") {
+		t.Fatalf("Marshal(map with the zero ID as a key) = %s, %v; want ErrZero's message", b, err)
 	}
 }

@@ -3,6 +3,7 @@ package id
 import (
 	"encoding/binary"
 	"fmt"
+	"log/slog"
 	"strings"
 )
 
@@ -56,34 +57,34 @@ func (id ID) GormDataType() string {
 // returns, not the 16 bytes of the ULID binary layout: an ID has one
 // external form everywhere (KEYS-7), which is also what encoders that used
 // the text methods before (msgpack) wrote, so data they stored stays
-// readable. The zero ID gives empty bytes. The error is always nil.
+// readable. For the zero ID it returns nil and [ErrZero]: binary formats
+// such as gob have no null, and [ID.UnmarshalBinary] refuses empty bytes
+// (SPEC §4). (gob leaves a zero ID field out of a struct by itself and
+// never calls it for one.)
 //
 // encoding/gob (and so session stores such as gorilla/sessions and scs),
 // github.com/redis/go-redis and github.com/fxamacker/cbor call it; gob and
 // go-redis do not use the text methods.
 func (id ID) MarshalBinary() ([]byte, error) {
-	return id.AppendText(make([]byte, 0, encodedLen))
+	return id.MarshalText()
 }
 
 // AppendBinary implements [encoding.BinaryAppender]: it appends the bytes
 // of [ID.MarshalBinary], the 26 lowercase characters of the canonical text
-// form (nothing for the zero ID), to b and returns the extended buffer.
-// The error is always nil.
+// form, to b and returns the extended buffer. For the zero ID it appends
+// nothing and returns [ErrZero].
 func (id ID) AppendBinary(b []byte) ([]byte, error) {
 	return id.AppendText(b)
 }
 
 // UnmarshalBinary implements [encoding.BinaryUnmarshaler], reading what
-// [ID.MarshalBinary] writes. Empty data gives the zero ID. Any other data
-// must be the canonical form, 26 lowercase characters, as for [ID.Scan]:
-// binary data is stored data, which is lowercase (KEYS-4). On error it
-// returns a [*ParseError] wrapping [ErrInvalid], with [ReasonCase] for an
-// uppercase letter, and sets id to the zero ID. The data is not kept.
+// [ID.MarshalBinary] writes: the canonical form, 26 lowercase characters,
+// as for [ID.Scan]: binary data is stored data, which is lowercase
+// (KEYS-4). Empty data is not an id (SPEC §4). On error it returns a
+// [*ParseError] wrapping [ErrInvalid], with [ReasonLength] for empty or
+// short data and [ReasonCase] for an uppercase letter, and sets id to the
+// zero ID. The data is not kept.
 func (id *ID) UnmarshalBinary(data []byte) error {
-	if len(data) == 0 {
-		*id = ID{}
-		return nil
-	}
 	v, err := parse(data, &lower)
 	*id = v
 	return err
@@ -166,11 +167,12 @@ func (id *ID) UnmarshalBSONValue(typ byte, data []byte) error {
 }
 
 // UnmarshalYAML reads an ID from a YAML scalar through [ID.UnmarshalText],
-// so it accepts what UnmarshalText accepts ("" gives the zero ID). A
-// mapping or a sequence given for an ID is an error wrapping [ErrInvalid]
-// whose message repeats the library's (with its line number). YAML null
-// never reaches it in the libraries below: they leave an ID field as it
-// was and set an *ID to nil.
+// so it accepts what UnmarshalText and [Parse] accept: any letter case,
+// and not the empty string (SPEC §4). A mapping or a sequence given for
+// an ID is an error wrapping [ErrInvalid] whose message repeats the
+// library's (with its line number). YAML null, "no id", never reaches it
+// in the libraries below: they leave an ID field as it was and set an *ID
+// to nil.
 //
 // gopkg.in/yaml.v3, go.yaml.in/yaml/v3 and github.com/goccy/go-yaml call
 // this form (its argument decodes the YAML value into a Go value) without
@@ -205,3 +207,27 @@ func (e *yamlError) Error() string {
 }
 
 func (e *yamlError) Unwrap() error { return ErrInvalid }
+
+// MarshalYAML returns the canonical form of id, 26 lowercase characters,
+// as a string for the YAML library to write, or nil for the zero ID, which
+// the libraries write as YAML null, "no id" (SPEC §4). gopkg.in/yaml.v3,
+// go.yaml.in/yaml/v3 and github.com/goccy/go-yaml call it before the text
+// methods, without their import; without it the zero ID would fail with
+// [ID.MarshalText]'s [ErrZero]. The error is always nil.
+func (id ID) MarshalYAML() (any, error) {
+	if id.IsZero() {
+		return nil, nil
+	}
+	return id.String(), nil
+}
+
+// LogValue implements [log/slog.LogValuer]: the canonical form of id as a
+// string, or for the zero ID a nil value, which slog's text handler shows
+// as <nil> and its JSON handler as null. Without it the text handler would
+// call [ID.MarshalText] and show the zero ID as its [ErrZero] error.
+func (id ID) LogValue() slog.Value {
+	if id.IsZero() {
+		return slog.AnyValue(nil)
+	}
+	return slog.StringValue(id.String())
+}

@@ -6,6 +6,8 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"regexp"
 	"strings"
 	"testing"
@@ -104,6 +106,8 @@ func TestGormDataType(t *testing.T) {
 
 var patternRE = regexp.MustCompile(id.Pattern)
 
+var inputPatternRE = regexp.MustCompile(id.InputPattern)
+
 // scanAccepts reports whether ID.Scan accepts s, the package's own rule
 // for stored text.
 func scanAccepts(s string) bool {
@@ -163,20 +167,69 @@ func FuzzPattern(f *testing.F) {
 	})
 }
 
+// FuzzInputPattern checks that InputPattern matches exactly what Parse
+// accepts, except the zero ID, which it matches and Parse refuses.
+func FuzzInputPattern(f *testing.F) {
+	for _, s := range []string{canonical, zeros, strings.ToUpper(canonical), "7ZZZZZZZZZZZZZZZZZZZZZZZZZ",
+		"80000000000000000000000000", "01ARZ3NDEITSV4RRFFQ69G5FAV", "01arz3ndeLtsv4rrffq69g5fav", "", canonical + "\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_, err := id.Parse(s)
+		match, parse := inputPatternRE.MatchString(s), err == nil
+		if s == zeros {
+			if !match || parse {
+				t.Fatalf("zero ID: InputPattern matches = %v, Parse accepts = %v; want true, false", match, parse)
+			}
+			return
+		}
+		if match != parse {
+			t.Fatalf("%q: InputPattern matches = %v, Parse accepts = %v", s, match, parse)
+		}
+	})
+}
+
+// TestLogValue: slog shows an id as its canonical text and the zero ID as
+// a nil value, not as MarshalText's ErrZero.
+func TestLogValue(t *testing.T) {
+	v := id.MustParse(strings.ToUpper(canonical))
+	for _, c := range []struct {
+		name string
+		h    func(io.Writer) slog.Handler
+		want string
+	}{
+		{"text", func(w io.Writer) slog.Handler { return slog.NewTextHandler(w, nil) }, "msg=m user=" + canonical + " parent=<nil>\n"},
+		{"JSON", func(w io.Writer) slog.Handler { return slog.NewJSONHandler(w, nil) }, `"msg":"m","user":"` + canonical + `","parent":null}` + "\n"},
+	} {
+		var buf bytes.Buffer
+		slog.New(c.h(&buf)).Info("m", "user", v, "parent", id.ID{})
+		// Cut the time and level, which come first.
+		out := buf.String()
+		if i := strings.Index(out, "msg="); c.name == "text" && i >= 0 {
+			out = out[i:]
+		} else if i := strings.Index(out, `"msg"`); c.name == "JSON" && i >= 0 {
+			out = out[i:]
+		}
+		if out != c.want {
+			t.Errorf("%s handler wrote %q, want %q", c.name, out, c.want)
+		}
+	}
+}
+
 func TestBinary(t *testing.T) {
 	v := id.MustParse(canonical)
 	b, err := v.MarshalBinary()
 	if err != nil || string(b) != canonical {
 		t.Fatalf("MarshalBinary() = %q, %v; want %q, nil", b, err, canonical)
 	}
-	if b, err := (id.ID{}).MarshalBinary(); err != nil || len(b) != 0 {
-		t.Errorf("zero ID: MarshalBinary() = %q, %v; want empty, nil", b, err)
+	if b, err := (id.ID{}).MarshalBinary(); err != id.ErrZero || b != nil {
+		t.Errorf("zero ID: MarshalBinary() = %q, %v; want nil, ErrZero", b, err)
 	}
 	if b, err := v.AppendBinary([]byte("user:")); err != nil || string(b) != "user:"+canonical {
 		t.Errorf("AppendBinary = %q, %v; want %q", b, err, "user:"+canonical)
 	}
-	if b, err := (id.ID{}).AppendBinary([]byte("user:")); err != nil || string(b) != "user:" {
-		t.Errorf("zero ID: AppendBinary = %q, %v; want %q", b, err, "user:")
+	if b, err := (id.ID{}).AppendBinary([]byte("user:")); err != id.ErrZero || string(b) != "user:" {
+		t.Errorf("zero ID: AppendBinary = %q, %v; want %q, ErrZero", b, err, "user:")
 	}
 
 	raw := id.Bytes(v)
@@ -187,8 +240,8 @@ func TestBinary(t *testing.T) {
 		reason id.Reason // 0: no error
 	}{
 		{"canonical", []byte(canonical), v, 0},
-		{"empty is the zero ID", []byte{}, id.ID{}, 0},
-		{"nil is the zero ID", nil, id.ID{}, 0},
+		{"empty is not an id", []byte{}, id.ID{}, id.ReasonLength},
+		{"nil is not an id", nil, id.ID{}, id.ReasonLength},
 		{"uppercase: stored ids are lowercase", []byte(strings.ToUpper(canonical)), id.ID{}, id.ReasonCase},
 		{"16 bytes of the ULID binary layout", raw[:], id.ID{}, id.ReasonLength},
 		{"zero ID", []byte(zeros), id.ID{}, id.ReasonZero},
@@ -215,7 +268,8 @@ func TestBinary(t *testing.T) {
 }
 
 // FuzzUnmarshalBinary checks that UnmarshalBinary decides as Scan does
-// for every non-empty input, and round-trips through MarshalBinary.
+// for every input, the empty one included, and round-trips through
+// MarshalBinary.
 func FuzzUnmarshalBinary(f *testing.F) {
 	for _, s := range []string{canonical, zeros, strings.ToUpper(canonical), "", "80000000000000000000000000"} {
 		f.Add([]byte(s))
@@ -223,12 +277,6 @@ func FuzzUnmarshalBinary(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var got, want id.ID
 		err := got.UnmarshalBinary(in)
-		if len(in) == 0 {
-			if err != nil || !got.IsZero() {
-				t.Fatalf("empty: %#v, %v; want the zero ID", got, err)
-			}
-			return
-		}
 		werr := want.Scan(in)
 		if got != want || (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
 			t.Fatalf("%q: UnmarshalBinary = %#v, %v; Scan = %#v, %v", in, got, err, want, werr)
@@ -392,7 +440,7 @@ func TestUnmarshalYAML(t *testing.T) {
 	}{
 		{"lowercase", yamlValue(str(canonical), nil), v, 0, ""},
 		{"uppercase, as UnmarshalText", yamlValue(str(strings.ToUpper(canonical)), nil), v, 0, ""},
-		{"empty is the zero ID", yamlValue(str(""), nil), id.ID{}, 0, ""},
+		{"empty is not an id", yamlValue(str(""), nil), id.ID{}, id.ReasonLength, `id: invalid id "": length 0, want 26`},
 		{"bad text", yamlValue(str("01arz3ndeitsv4rrffq69g5fav"), nil), id.ID{}, id.ReasonCharacter,
 			`id: invalid id "01arz3ndeitsv4rrffq69g5fav": invalid character 'i' at index 9`},
 		{"mapping", yamlValue(nil, mapErr), id.ID{}, 0,

@@ -30,6 +30,16 @@ const encodedLen = ulid.EncodedSize
 // ID's String, not the raw input.
 const Pattern = "^[0-7][0-9a-hjkmnp-tv-z]{25}$"
 
+// InputPattern is what [Parse] accepts, as a regular expression: 26
+// characters, the first 0 to 7, the others Crockford base32 in either
+// letter case (KEYS-5; ULID spec, "Canonical String Representation").
+// Like [Pattern] it means the same in RE2, POSIX extended regular
+// expressions and ECMAScript. Use it in an API schema or an HTML form's
+// pattern for ids given from outside, which Parse then normalises to
+// lowercase; use Pattern for stored ids. It also matches 26 zeros, the
+// zero ID, which Parse refuses (ReasonZero).
+const InputPattern = "^[0-7][0-9a-hjkmnp-tv-zA-HJKMNP-TV-Z]{25}$"
+
 // lowerAlphabet is the Crockford base32 alphabet in the canonical
 // (lowercase) case of KEYS-4: the alphabet of the ULID spec ("Encoding"),
 // without I, L, O and U.

@@ -31,7 +31,7 @@ func init() {
 // Settings are the plugin's settings in golangci-lint's configuration.
 type Settings struct {
 	// Disable names analyzers not to run (idmakers, idcase, idquery,
-	// idtrunc, idbackfill).
+	// idtrunc, idbackfill, idsilent, idtyped).
 	Disable []string `json:"disable"`
 	// Allow maps an analyzer's name to the packages it does not report.
 	Allow map[string][]string `json:"allow"`

@@ -35,7 +35,7 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.Join(names, " "), "idmakers idcase idquery idtrunc idbackfill"; got != want {
+	if got, want := strings.Join(names, " "), "idmakers idcase idquery idtrunc idbackfill idsilent idtyped"; got != want {
 		t.Errorf("analyzers %q, want %q", got, want)
 	}
 }
@@ -50,7 +50,7 @@ func TestSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.Join(names, " "), "idmakers idcase idquery idbackfill"; got != want {
+	if got, want := strings.Join(names, " "), "idmakers idcase idquery idbackfill idsilent idtyped"; got != want {
 		t.Errorf("analyzers %q, want %q", got, want)
 	}
 	if rule.CheckTests {

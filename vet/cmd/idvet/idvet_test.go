@@ -38,6 +38,10 @@ var (
 		"bad/bad.go:47:12: id.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
 		"bad/bad.go:47:36: id.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
 	}
+	typed = []string{
+		"bad/typed.go:6:6: type ProviderID id.ID drops every method of id.ID (JSON writes {}, no Scan or Value): declare type ProviderID struct{ id.ID }",
+		"bad/typed.go:15:41: OrderID(u) converts a UserID into an OrderID (distinct typed ids): if it is meant, write OrderID{u.ID}",
+	}
 	backfillMigrate = []string{
 		"migrate/migrate.go:13:12: id.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
 		"migrate/migrate.go:13:30: id.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
@@ -133,7 +137,7 @@ func TestEndToEnd(t *testing.T) {
 		t.Skip("builds idvet and runs go vet: not with -short")
 	}
 	bin := build(t)
-	all := join(makers, testFile, keys4, keys5, trunc, backfillBad, backfillMigrate)
+	all := join(makers, testFile, keys4, keys5, trunc, backfillBad, backfillMigrate, typed)
 
 	got, other, status := run(t, "go", "vet", "-vettool="+bin, "./...")
 	check(t, "go vet -vettool ./...", got, other, status, all, 1)
@@ -149,13 +153,13 @@ func TestEndToEnd(t *testing.T) {
 
 	// The flags: a rule off, a package allowed, test files skipped.
 	flags := []string{"-idtrunc=false", "-idbackfill.allow=example.com/sample/migrate", "-tests=false"}
-	want := join(makers, keys4, keys5, backfillBad)
+	want := join(makers, keys4, keys5, backfillBad, typed)
 	got, other, status = run(t, "go", slices.Concat([]string{"vet", "-vettool=" + bin}, flags, []string{"./..."})...)
 	check(t, "go vet -vettool with flags", got, other, status, want, 1)
 	got, other, status = run(t, bin, append(flags, "./...")...)
 	check(t, "idvet with flags", got, other, status, want, 3)
 
-	got, other, status = run(t, bin, "-idmakers.allow=example.com/sample/...", "-idcase=false", "-idquery=false", "-idtrunc=false", "-idbackfill=false", "./...")
+	got, other, status = run(t, bin, "-idmakers.allow=example.com/sample/...", "-idcase=false", "-idquery=false", "-idtrunc=false", "-idbackfill=false", "-idsilent=false", "-idtyped=false", "./...")
 	check(t, "idvet with every rule off or allowed", got, other, status, nil, 0)
 }
 
