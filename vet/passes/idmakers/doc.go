@@ -28,7 +28,7 @@
 // (example.com/gen.Gen.Next) or whole packages
 // (github.com/writeas/web-core/id: every package-level function of it
 // that returns something). A declared function is a parser when its name
-// starts with Parse, MustParse, From or Validate, a maker otherwise. A
+// starts with Parse, MustParse, From, Validate or Decode, a maker otherwise. A
 // malformed entry is an error, as is a malformed -idmakers.allow pattern.
 //
 // A random value that flows only into a secret is not reported: a maker's
