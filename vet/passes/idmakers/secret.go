@@ -160,8 +160,12 @@ func destination(pass *analysis.Pass, c inspector.Cursor) (string, *types.Var) {
 	switch n := c.Parent().Node().(type) {
 	case *ast.AssignStmt:
 		for i, r := range n.Rhs {
-			if r == c.Node() && len(n.Lhs) == len(n.Rhs) {
+			switch {
+			case r != c.Node():
+			case len(n.Lhs) == len(n.Rhs):
 				return name(n.Lhs[i])
+			case len(n.Rhs) == 1:
+				return name(n.Lhs[0]) // token, err := M()
 			}
 		}
 	case *ast.ValueSpec:

@@ -37,6 +37,8 @@ func secrets(w http.ResponseWriter, m map[string]string) Config {
 	updateField("reset_token", guuid.NewString())
 	updateField("webauthn_id", guuid.NewString()) // want `uuid\.NewString makes an id`
 	inviteCode := guuid.NewString()[0:8]
+	deviceToken, err := guuid.NewRandom()
+	_, _ = deviceToken, err
 	m["password"] = "p" + guuid.NewString()
 	var salt = ulid.Make().String()
 	_ = salt
