@@ -59,12 +59,13 @@ func NewGenerator(tb testing.TB) *Generator {
 }
 
 // New returns the next id, stamped with the generator's clock (Unix
-// milliseconds, UTC), then moves the clock on by the step. Its method
-// value g.New is a func() id.ID, to inject where code calls id.New.
+// milliseconds, UTC), then moves the clock on by the step, but not past
+// 10889-08-02T05:31:50.655Z, the last millisecond a ULID can carry. Its
+// method value g.New is a func() id.ID, to inject where code calls
+// id.New.
 //
-// New never returns the zero id. It panics only when the clock was moved
-// past the last millisecond a ULID can carry by the step (Advance refuses
-// to move it there), or after about 2^47 ids in one millisecond.
+// New never returns the zero id. It panics only after about 2^47 ids in
+// one millisecond, when no larger id of that millisecond exists.
 func (g *Generator) New() id.ID {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -72,7 +73,9 @@ func (g *Generator) New() id.ID {
 	if err != nil {
 		panic(fmt.Sprintf("idtest: %s: Generator.New at %s: %v", g.tb.Name(), g.now.Format(time.RFC3339Nano), err))
 	}
-	g.now = g.now.Add(g.step)
+	if g.now = g.now.Add(g.step); g.now.After(maxTime) {
+		g.now = maxTime
+	}
 	return v
 }
 

@@ -158,4 +158,20 @@ func TestGeneratorRefusesBackwardClock(t *testing.T) {
 	if v := g.New(); v.Time().After(time.UnixMilli(1<<48-1)) || v.IsZero() {
 		t.Fatalf("New after the refused Advance = %v at %v", v, v.Time())
 	}
+
+	// A step past the last millisecond stops there: the ids stay valid
+	// and increasing.
+	g.SetStep(290 * 365 * 24 * time.Hour)
+	last := time.UnixMilli(1<<48 - 1).UTC()
+	var prev id.ID
+	for i := range 40 {
+		v := g.New()
+		if v.Compare(prev) <= 0 || v.Time().After(last) {
+			t.Fatalf("id %d with a huge step: %v at %v, after %v", i, v, v.Time(), prev)
+		}
+		prev = v
+	}
+	if !prev.Time().Equal(last) || !g.Now().Equal(last) {
+		t.Fatalf("after 40 steps of 290 years: last id at %v, clock %v; want both at %v", prev.Time(), g.Now(), last)
+	}
 }
