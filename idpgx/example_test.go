@@ -31,4 +31,3 @@ func ExampleRegister() {
 	// true
 	// id: invalid id: a PostgreSQL uuid column cannot hold an id.ID (26 characters of text): make the column text; convert old UUIDv7 keys with id.FromUUIDv7
 }
-
