@@ -2,7 +2,9 @@ package id
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
+	"sync"
 	"time"
 )
 
@@ -25,7 +27,12 @@ import (
 // ordered within a millisecond only in the order of the calls: make the
 // IDs of one backfill from one goroutine, walking the rows in order.
 type Backfill struct {
-	g *generator
+	mu      sync.Mutex
+	started bool        // false until the first ID is made
+	ms      uint64      // timestamp of the last ID, Unix milliseconds
+	hi      uint64      // top 16 of the last ID's 80 random bits
+	lo      uint64      // low 64 of the last ID's 80 random bits
+	src     rand.Source // entropy; used only under mu
 }
 
 // NewBackfill returns a Backfill whose random bits come from a ChaCha8
@@ -40,7 +47,7 @@ type Backfill struct {
 // must be, keep the seed as you would keep a password until the migration
 // is done, then destroy it.
 func NewBackfill(seed [32]byte) *Backfill {
-	return &Backfill{newGenerator(rand.NewChaCha8(seed))}
+	return &Backfill{src: rand.NewChaCha8(seed)}
 }
 
 // At returns an ID whose timestamp is t truncated to whole Unix
@@ -50,7 +57,9 @@ func NewBackfill(seed [32]byte) *Backfill {
 //
 // IDs made by one Backfill for the same millisecond in consecutive calls
 // strictly increase in the order of the calls: each is the previous one
-// plus a random increment in [1, 2^32), as with [New]. When t's
+// plus a random increment in [1, 2^32) (the rule [New] followed before
+// issue 22; Backfill keeps it, so that a seed gives the IDs it gave
+// before). When t's
 // millisecond differs from the previous call's, earlier or later (the
 // input of a backfill may be in any order), the ID gets 80 fresh random
 // bits at exactly that millisecond: At never moves the timestamp, unlike
@@ -69,25 +78,53 @@ func (b *Backfill) At(t time.Time) (ID, error) {
 	if t.Before(time.UnixMilli(0)) || !t.Before(time.UnixMilli(maxMillis+1)) {
 		return ID{}, fmt.Errorf("%w: %s", ErrTimeRange, t.UTC().Format("2006-01-02T15:04:05.000Z07:00"))
 	}
-	return b.g.at(uint64(t.UnixMilli()))
+	return b.at(uint64(t.UnixMilli()))
 }
 
 // at returns the next ID for exactly millisecond ms, for [Backfill.At]:
 // the previous ID plus a random increment when ms is the previous call's
 // millisecond, else 80 fresh bits at ms. It fails when the 80 bits of ms
 // are used up.
-func (g *generator) at(ms uint64) (ID, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if ms != g.ms || !g.started {
-		g.started = true
-		g.ms = ms
-		g.fresh()
-		return ID{g.ms<<16 | g.hi, g.lo}, nil
+func (b *Backfill) at(ms uint64) (ID, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if ms != b.ms || !b.started {
+		b.started = true
+		b.ms = ms
+		b.fresh()
+		return ID{b.ms<<16 | b.hi, b.lo}, nil
 	}
-	if !g.increment() {
+	if !b.increment() {
 		return ID{}, fmt.Errorf("id: Backfill.At: the 80 random bits of millisecond %s are used up; no larger ID of that millisecond exists",
 			time.UnixMilli(int64(ms)).UTC().Format("2006-01-02T15:04:05.000Z07:00"))
 	}
-	return ID{g.ms<<16 | g.hi, g.lo}, nil
+	return ID{b.ms<<16 | b.hi, b.lo}, nil
+}
+
+// increment adds a random increment in [1, 2^32) to the 80 random bits of
+// the last ID (ULID spec, "Monotonicity"): the top 32 bits of a draw,
+// drawn again while 0. When they would overflow it changes nothing and
+// returns false.
+func (b *Backfill) increment() bool {
+	inc := b.src.Uint64() >> 32 // [0, 2^32)
+	for inc == 0 {
+		inc = b.src.Uint64() >> 32
+	}
+	lo, carry := bits.Add64(b.lo, inc, 0)
+	hi := b.hi + carry
+	if hi > 0xffff {
+		return false
+	}
+	b.hi, b.lo = hi, lo
+	return true
+}
+
+// fresh draws the 80 random bits of the first ID of a millisecond: the
+// top 16 bits of one draw, then a whole draw.
+func (b *Backfill) fresh() {
+	b.hi = b.src.Uint64() >> 48
+	b.lo = b.src.Uint64()
+	if b.ms == 0 && b.hi == 0 && b.lo == 0 {
+		b.lo = 1 // never the zero ID, even from a broken entropy source
+	}
 }

@@ -11,6 +11,12 @@ import (
 	"github.com/idkeys/id"
 )
 
+// The draws a Backfill takes (it keeps the layout New had before issue
+// 22): fresh(hi, lo) for the first id of a millisecond (16 + 64 bits),
+// inc(n) for an increment, the top 32 bits of a draw.
+func fresh(hi16, lo uint64) []uint64 { return []uint64{hi16 << 48, lo} }
+func inc(n uint64) []uint64          { return []uint64{n << 32} }
+
 // ms0 is 2023-11-14T22:13:20.123Z, Unix ms 1700000000123.
 var ms0 = time.UnixMilli(1700000000123).UTC()
 

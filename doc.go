@@ -5,7 +5,8 @@
 // HTTP, form or queue boundary, before any query).
 //
 // An [ID] is 16 bytes: a 48-bit Unix timestamp in milliseconds, then 80
-// random bits. Byte order, text order and creation order agree, so
+// bits that [New] fills with a 16-bit sequence starting at a random value
+// each millisecond and 64 bits drawn fresh for each ID. Byte order, text order and creation order agree, so
 // `ORDER BY id` is creation order to the millisecond, and within one
 // process the order in which [New] made them. The zero ID means "no id":
 // its text is empty and [ID.Value] refuses to write it.
@@ -30,9 +31,9 @@
 //
 // Store ids as TEXT, VARCHAR(26) or CHAR(26) with a binary collation, and
 // use sql.Null[id.ID] for a nullable column. An id is an identifier, not
-// a secret: it shows when it was made and is guessable within its
-// millisecond; ids of different processes are unique by their 80 random
-// bits.
+// a secret: it shows when it was made, and ids of one process in one
+// millisecond are numbered in order, each with 64 fresh random bits; ids
+// of different processes are unique by their 80 bits after the timestamp.
 //
 // More, each fact with the test that shows it, in the repository's docs/
 // folder: contract.md (every rule as a row and its test), databases.md

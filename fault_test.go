@@ -3,10 +3,9 @@ package id_test
 import (
 	"encoding/binary"
 	"math"
-	"math/big"
-	"math/bits"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,10 +18,16 @@ import (
 // that every id can be computed independently of the code under test.
 // This file is the one home of the generator's scenarios.
 //
+// The layout under test (issue 22): 48 bits of Unix milliseconds, a
+// 16-bit sequence that starts at a random value (the top 16 bits of a
+// draw) in each new millisecond and counts up, and 64 low bits drawn
+// fresh for every id.
+//
 // How the expected ids are made, and how to reproduce them: faultModel
-// (at the end of this file) restates the generator's rules on big
-// integers, and faultText encodes a timestamp and 80 bits with
-// oklog/ulid's encoder from bytes built by hand. faultRun checks every
+// (at the end of this file) restates the generator's rules with the
+// timestamp and the sequence as separate numbers, and faultText encodes
+// a timestamp, a sequence and 64 bits with oklog/ulid's encoder from
+// bytes built by hand. faultRun checks every
 // step against both the literal written in the test and the model fed
 // with a second copy of the same entropy, so a literal that the model
 // does not reproduce fails the test; to recompute one, run the test with
@@ -57,10 +62,12 @@ func (s *script) Uint64() uint64 {
 	return v
 }
 
-// draws spell out the entropy the generator takes: fresh(hi, lo) for the
-// first id of a millisecond (16 + 64 bits), inc(n) for an increment.
-func fresh(hi16, lo uint64) []uint64 { return []uint64{hi16 << 48, lo} }
-func inc(n uint64) []uint64          { return []uint64{n << 32} }
+// draws spell out the entropy the generator takes: start(seq, lo) for the
+// first id of a millisecond (the sequence's random start, the top 16 bits
+// of a draw, then the id's 64 fresh low bits), low(lo) for a later id of
+// the millisecond (its 64 fresh low bits only).
+func start(seq, lo uint64) []uint64 { return []uint64{seq << 48, lo} }
+func low(lo uint64) []uint64        { return []uint64{lo} }
 
 func draws(parts ...[]uint64) []uint64 {
 	var all []uint64
@@ -114,40 +121,45 @@ func faultRun(t *testing.T, g id.Generator, m *faultModel, steps []faultStep) {
 // the previous 80 bits plus the drawn increment, carrying from the low 64
 // bits into the top 16), and draws fresh bits only when the clock passes
 // it. Every scripted draw is used, and no more.
+// TestFaultClockJumpsAnHour (G3, G4, G6, G7): the clock jumps forward an
+// hour, then back an hour, then forward again. The timestamp follows the
+// clock forward, holds at the last millisecond used while the clock is
+// behind it (each id the next sequence value, with fresh low bits), moves
+// on one millisecond when the sequence is used up, and starts the
+// sequence at a fresh random value only when the clock passes it. Every
+// scripted draw is used, and no more.
 func TestFaultClockJumpsAnHour(t *testing.T) {
-	vals := []uint64{
-		0xd6764c61efb99302, 0x4c61efb99302bd5b, // fresh at t0: top 16 bits 0xd676, low 64 0x4c61efb99302bd5b
-		0x00000000ffffffff,                     // increment 0 (the top 32 bits): drawn again
-		0x0000000100000000,                     // increment 1
-		0x0001000000000000, 0xfffffffffffffffe, // fresh at t0+1h: 0x0001, 0xffff_ffff_ffff_fffe
-		0x0000000500000000,                     // increment 5: the low 64 bits wrap to 3, the top 16 carry to 0x0002
-		0xffffffff00000000,                     // increment 2^32-1, the largest
-		0x0000000200000000,                     // increment 2
-		0x123456789abcdef0, 0x0fedcba987654321, // fresh at t0+1h+1ms
-		0x0000000700000000, // increment 7
-	}
+	vals := draws(
+		start(0xd676, 0x4c61efb99302bd5b), // t0: the spec's example id
+		low(0),                            // t0 again: sequence 0xd677, low bits 0
+		start(0xfffe, 0x123456789abcdef0), // t0+1h: sequence 0xfffe
+		low(math.MaxUint64),               // clock back an hour: held, sequence 0xffff
+		start(0x0000, 0x0fedcba987654321), // still behind, sequence used up: t0+1h+1ms, sequence 0
+		low(7),                            // the clock reaches t0+1h: held, sequence 1
+		start(0x8000, 5),                  // the clock passes it: t0+1h+2ms, sequence 0x8000
+		low(6),                            // back an hour again: held, sequence 0x8001
+	)
 	src := &script{t: t, vals: vals}
 	faultRun(t, id.NewGenerator(src), newFaultModel(&script{t: t, vals: vals}), []faultStep{
 		{t0, "01arz3ndektsv4rrffq69g5fav"},            // the spec's example id
-		{t0, "01arz3ndektsv4rrffq69g5faw"},            // +1
-		{t0 + hour, "01arz7392k000zzzzzzzzzzzzy"},     // an hour later: fresh bits
-		{t0, "01arz7392k0010000000000003"},            // clock back an hour: held at t0+1h, carry into the top 16 bits
-		{t0 + 1, "01arz7392k0010000004000002"},        // still behind: held
-		{t0 + hour, "01arz7392k0010000004000004"},     // the clock reaches the held millisecond: still an increment
-		{t0 + hour + 1, "01arz7392m28t0zvebn63pags1"}, // the clock passes it: fresh bits
-		{t0, "01arz7392m28t0zvebn63pags8"},            // back an hour again: held
+		{t0, "01arz3ndektsvg000000000000"},            // the next sequence value
+		{t0 + hour, "01arz7392kzzz14d2pf2dbsqqg"},     // an hour later: a new start
+		{t0, "01arz7392kzzzzzzzzzzzzzzzz"},            // clock back an hour: held at t0+1h
+		{t0 + 1, "01arz7392m0000zvebn63pags1"},        // sequence used up: t0+1h+1ms, ahead of the clock
+		{t0 + hour, "01arz7392m000g000000000007"},     // the clock behind the timestamp: held
+		{t0 + hour + 2, "01arz7392ng000000000000005"}, // the clock passes it: a new start
+		{t0, "01arz7392ng00g000000000006"},            // back an hour again: held
 	})
 	if len(src.vals) != 0 {
 		t.Fatalf("%d scripted draws left unused", len(src.vals))
 	}
 }
 
-// TestFaultClockFrozen (G4, G5, G7): a clock frozen at t0 for 1,000,000 ids. Within
-// the millisecond each id is the previous 80 bits plus an increment in
-// [1, 2^32); the 80 bits carry from the low 64 into the top 16; when they
-// would overflow, the timestamp moves on by one millisecond with fresh
-// bits, ahead of the frozen clock. Every id is checked exactly, and so is
-// the order.
+// TestFaultClockFrozen (G4, G5, G7): a clock frozen at t0 for 1,000,000
+// ids. Within a millisecond each id takes the next sequence value; when
+// the sequence is used up the timestamp moves on by one millisecond with a
+// new random start, ahead of the frozen clock. Every id is checked
+// exactly, and so is the order.
 func TestFaultClockFrozen(t *testing.T) {
 	const n = 1_000_000
 
@@ -171,118 +183,102 @@ func TestFaultClockFrozen(t *testing.T) {
 			}
 			prev = got
 		}
-		// Fresh bits once, then n-1 increments averaging 2^31: about 2^51
-		// in all, no overflow, so the timestamp never moved.
-		if m.fresh != 1 || prev.Time().UnixMilli() != t0 {
-			t.Fatalf("%d fresh draws, last id at %d ms; want 1 and %d", m.fresh, prev.Time().UnixMilli(), t0)
+		// A start in every millisecond the ids moved into: on average 2^15
+		// ids a millisecond, so about 30 milliseconds ahead of the clock.
+		ahead := prev.Time().UnixMilli() - t0
+		if m.starts != int(ahead)+1 {
+			t.Fatalf("%d starts, last id %d ms ahead of the clock; want one start per millisecond", m.starts, ahead)
 		}
 		// Pinned: what both the model and the generator give for this seed.
-		if want := "01arz3ndek56pc29n3wwea6f6h"; prev.String() != want {
-			t.Fatalf("id %d: %s, want %s", n-1, prev, want)
+		if want := "01arz3ndfez036agnrxepp2jhd"; prev.String() != want || ahead != 27 {
+			t.Fatalf("id %d: %s, %d ms ahead; want %s, %d ms ahead", n-1, prev, ahead, want, 27)
 		}
-		t.Logf("%d ids at %d ms; first %s, last %s", n, t0, first, prev)
+		t.Logf("%d ids with the clock at %d ms, %d starts; first %s, last %s", n, t0, m.starts, first, prev)
 	})
 
-	t.Run("carry", func(t *testing.T) {
-		// Every draw is C = 0xfffe_ffff_0000_0000: fresh bits 0xfffe (top
-		// 16) and C (low 64), increment C>>32 = 0xfffeffff. The low 64
-		// bits pass 2^64 at id 65539 and carry into the top 16; then 2^64
-		// more are needed to overflow: every id is at t0, the i-th being
-		// 0xfffe<<64 + C + i*0xfffeffff.
-		const c = 0xfffeffff00000000
+	// closedForm checks n ids made with every draw equal to c against
+	// their closed form: the sequence starts at c>>48 in each millisecond,
+	// so a millisecond holds per = 2^16 - c>>48 ids, and the i-th id is at
+	// t0 + i/per with sequence c>>48 + i%per and low bits c. Then it checks
+	// the closed form against literals (written by hand) at the edges.
+	closedForm := func(t *testing.T, c uint64, edges []faultEdge) {
 		src := &faultConst{v: c}
 		g := id.NewGenerator(src)
+		per := 1<<16 - c>>48
 		var prev id.ID
-		carryAt := -1
-		for i := range n {
+		for i := range uint64(n) {
 			got := g.Next(t0)
-			lo, carry := bits.Add64(c, uint64(i)*(c>>32), 0)
-			if want := faultBytes(t0, 0xfffe+carry, lo); id.Bytes(got) != want {
+			if want := faultBytes(t0+int64(i/per), c>>48+i%per, c); id.Bytes(got) != want {
 				t.Fatalf("id %d: got %x, want %x", i, id.Bytes(got), want)
 			}
 			if i > 0 && got.Compare(prev) <= 0 {
 				t.Fatalf("id %d: %s is not greater than %s", i, got, prev)
 			}
-			if carry == 1 && carryAt < 0 {
-				carryAt = i
-			}
 			prev = got
 		}
-		if carryAt != 65539 || src.draws != 2+(n-1) {
-			t.Fatalf("carry at id %d after %d draws; want 65539 and %d", carryAt, src.draws, 2+(n-1))
+		// One draw per id, and one start per millisecond.
+		if ms := (n + per - 1) / per; src.draws != n+int(ms) {
+			t.Fatalf("%d draws, want %d", src.draws, n+ms)
 		}
-		// The closed form against the model's ids around the carry.
-		for _, s := range []struct {
-			i    int
-			want string
-		}{{65538, "01arz3ndekzzzfzzzzzzzzszzy"}, {65539, "01arz3ndekzzzg000003zzqzzx"}, {n - 1, "01arz3ndekzzzg03j25tyv3fe1"}} {
-			lo, carry := bits.Add64(c, uint64(s.i)*(c>>32), 0)
-			if got := faultText(t0, 0xfffe+carry, lo); got != s.want {
-				t.Fatalf("closed form for id %d gives %s, the model %s", s.i, got, s.want)
+		for _, e := range edges {
+			i := uint64(e.i)
+			if got := faultText(t0+int64(i/per), c>>48+i%per, c); got != e.want {
+				t.Fatalf("closed form for id %d gives %s, the test says %s", e.i, got, e.want)
 			}
 		}
-		t.Logf("the low 64 bits carried into the top 16 at id %d: %s; id %d: %s", carryAt, faultText(t0, 0xffff, c+uint64(carryAt)*(c>>32)), n-1, prev)
+		if e := edges[len(edges)-1]; e.i != n-1 || prev.String() != e.want {
+			t.Fatalf("last id %s; the last edge is id %d, %s", prev, e.i, e.want)
+		}
+		t.Logf("%d ids a millisecond; last %s at %d ms", per, prev, prev.Time().UnixMilli())
+	}
+
+	t.Run("full millisecond", func(t *testing.T) {
+		// The sequence starts at 0: 65,536 ids a millisecond, the last id
+		// of the million 15 ms ahead.
+		closedForm(t, 0x0000123456789abc, []faultEdge{
+			{0, "01arz3ndek0000000j6hb7h6nw"},
+			{65535, "01arz3ndekzzzg000j6hb7h6nw"},
+			{65536, "01arz3ndem0000000j6hb7h6nw"},
+			{n - 1, "01arz3ndf288zg000j6hb7h6nw"},
+		})
 	})
 
 	t.Run("overflow", func(t *testing.T) {
-		// Every draw is C = 2^64 - 999*2^32: fresh bits 0xffff (top 16) and
-		// C, increment C>>32 = 2^32-999. 999 increments fit below 2^80
-		// (C + 999*(2^32-999) = 2^64 - 998001); the 1000th overflows and
-		// the timestamp moves on. So the i-th id is at t0 + i/1000 with the
-		// bits 0xffff<<64 + C + (i%1000)*(2^32-999), and the last of the
-		// million is at t0+999 ms, ahead of the frozen clock.
-		const c = 1<<64 - 999<<32
-		src := &faultConst{v: c}
-		g := id.NewGenerator(src)
-		var prev id.ID
-		for i := range n {
-			got := g.Next(t0)
-			want := faultBytes(t0+int64(i/1000), 0xffff, c+uint64(i%1000)*(c>>32))
-			if id.Bytes(got) != want {
-				t.Fatalf("id %d: got %x, want %x", i, id.Bytes(got), want)
-			}
-			if i > 0 && got.Compare(prev) <= 0 {
-				t.Fatalf("id %d: %s is not greater than %s", i, got, prev)
-			}
-			prev = got
-		}
-		// 1000 milliseconds, each 2 fresh draws and 999 increments, and
-		// 999 overflowing increments between them.
-		if want := 1000*(2+999) + 999; src.draws != want {
-			t.Fatalf("%d draws, want %d", src.draws, want)
-		}
-		if want := "01arz3nedtzzzzzzzzzzzz1hcf"; prev.String() != want || prev.Time().UnixMilli() != t0+999 {
-			t.Fatalf("last id %s at %d ms, want %s at %d ms", prev, prev.Time().UnixMilli(), want, t0+999)
-		}
-		// The closed form against the model's ids around an overflow.
-		for _, s := range []struct {
-			i    int
-			want string
-		}{{0, "01arz3ndekzzzzzzzw34000000"}, {999, "01arz3ndekzzzzzzzzzzzz1hcf"}, {1000, "01arz3ndemzzzzzzzw34000000"}} {
-			if got := faultText(t0+int64(s.i/1000), 0xffff, c+uint64(s.i%1000)*(c>>32)); got != s.want {
-				t.Fatalf("closed form for id %d gives %s, the model %s", s.i, got, s.want)
-			}
-		}
-		t.Logf("1000 ids per millisecond; id 999 %s, id 1000 %s, last %s", faultText(t0, 0xffff, c+999*(c>>32)), faultText(t0+1, 0xffff, c), prev)
+		// The sequence starts at 64536 = 2^16 - 1000: 1000 ids a
+		// millisecond, the last of the million at t0+999 ms, ahead of the
+		// frozen clock.
+		closedForm(t, 0xfc18000000000000, []faultEdge{
+			{0, "01arz3ndekzgcfr60000000000"},
+			{999, "01arz3ndekzzzzr60000000000"},
+			{1000, "01arz3ndemzgcfr60000000000"},
+			{n - 1, "01arz3nedtzzzzr60000000000"},
+		})
 	})
 }
 
-// TestFaultEntropyAllOnes (G7): an entropy source whose every draw is all ones
-// (Uint64() = ^0). The first id of a millisecond has all 80 bits set; the
-// next increment, 2^32-1, overflows at once, so with a frozen clock every
-// id is one millisecond further ahead, until the clock passes the
-// timestamp. Each id costs 3 draws (the increment, then fresh bits).
+// faultEdge is an id of a closed-form run and its text, written by hand.
+type faultEdge struct {
+	i    int
+	want string
+}
+
+// TestFaultEntropyAllOnes (G7): an entropy source whose every draw is all
+// ones (Uint64() = ^0). The first id of a millisecond starts the sequence
+// at its last value, 0xffff; the next id of that millisecond has no
+// sequence value left, so with a frozen clock every id is one millisecond
+// further ahead, until the clock passes the timestamp. Each id costs 2
+// draws (the start, then the low bits).
 func TestFaultEntropyAllOnes(t *testing.T) {
 	src := &faultConst{v: math.MaxUint64}
 	faultRun(t, id.NewGenerator(src), newFaultModel(&faultConst{v: math.MaxUint64}), []faultStep{
-		{t0, "01arz3ndekzzzzzzzzzzzzzzzz"},      // t0, 80 bits set
-		{t0, "01arz3ndemzzzzzzzzzzzzzzzz"},      // overflow: t0+1
+		{t0, "01arz3ndekzzzzzzzzzzzzzzzz"},      // t0, all 80 bits set
+		{t0, "01arz3ndemzzzzzzzzzzzzzzzz"},      // sequence used up: t0+1
 		{t0, "01arz3ndenzzzzzzzzzzzzzzzz"},      // t0+2
 		{t0 + 1, "01arz3ndepzzzzzzzzzzzzzzzz"},  // clock behind the timestamp: t0+3
-		{t0 + 10, "01arz3ndexzzzzzzzzzzzzzzzz"}, // clock passed it: fresh at t0+10
+		{t0 + 10, "01arz3ndexzzzzzzzzzzzzzzzz"}, // clock passed it: a start at t0+10
 	})
-	if src.draws != 2+3+3+3+2 {
-		t.Fatalf("%d draws, want %d", src.draws, 2+3+3+3+2)
+	if src.draws != 5*2 {
+		t.Fatalf("%d draws, want %d", src.draws, 5*2)
 	}
 }
 
@@ -291,36 +287,37 @@ func TestFaultEntropyAllOnes(t *testing.T) {
 // clamped, never wrapped into the far future.
 func TestFaultClockBefore1970(t *testing.T) {
 	t.Run("constant", func(t *testing.T) {
-		// Every draw is K: fresh bits 0x0123 and K, increment 0x01234567.
+		// Every draw is K: the sequence starts at 0x0123, the low bits are K.
 		const k = 0x0123456789abcdef
 		faultRun(t, id.NewGenerator(&faultConst{v: k}), newFaultModel(&faultConst{v: k}), []faultStep{
-			{-1, "000000000004hg28t5cy4tqkff"},            // 0 ms, fresh
-			{math.MinInt64, "000000000004hg28t5cy5cy4tp"}, // 0 ms, +K>>32
-			{-hour, "000000000004hg28t5cy5z4p5x"},         // 0 ms
-			{0, "000000000004hg28t5cy6hb7h4"},             // the epoch itself: same millisecond
-			{1, "000000000104hg28t5cy4tqkff"},             // 1 ms: fresh
+			{-1, "000000000004hg28t5cy4tqkff"},            // 0 ms, a start
+			{math.MinInt64, "000000000004j028t5cy4tqkff"}, // 0 ms, sequence 0x0124
+			{-hour, "000000000004jg28t5cy4tqkff"},         // 0 ms
+			{0, "000000000004k028t5cy4tqkff"},             // the epoch itself: same millisecond
+			{1, "000000000104hg28t5cy4tqkff"},             // 1 ms: a start
 		})
 	})
 	t.Run("all ones", func(t *testing.T) {
 		faultRun(t, id.NewGenerator(&faultConst{v: math.MaxUint64}), newFaultModel(&faultConst{v: math.MaxUint64}), []faultStep{
 			{-1, "0000000000zzzzzzzzzzzzzzzz"},            // 0 ms
-			{math.MinInt64, "0000000001zzzzzzzzzzzzzzzz"}, // overflow: 1 ms
-			{0, "0000000002zzzzzzzzzzzzzzzz"},             // overflow: 2 ms
+			{math.MinInt64, "0000000001zzzzzzzzzzzzzzzz"}, // sequence used up: 1 ms
+			{0, "0000000002zzzzzzzzzzzzzzzz"},             // 2 ms
 		})
 	})
 	t.Run("zero entropy", func(t *testing.T) {
-		// Fresh bits of zero at 0 ms would make the zero id: it becomes ...01.
-		vals := []uint64{0, 0, 3 << 32}
+		// A first id at 0 ms whose start and low bits draw 0 would be the
+		// zero id: it gets sequence 1 instead.
+		vals := draws(start(0, 0), low(0))
 		faultRun(t, id.NewGenerator(&script{t: t, vals: vals}), newFaultModel(&script{t: t, vals: vals}), []faultStep{
-			{time.Date(1969, 7, 20, 20, 17, 0, 0, time.UTC).UnixMilli(), "00000000000000000000000001"},
-			{-1, "00000000000000000000000004"},
+			{time.Date(1969, 7, 20, 20, 17, 0, 0, time.UTC).UnixMilli(), "0000000000000g000000000000"},
+			{-1, "00000000000010000000000000"},
 		})
 	})
 }
 
 // TestFaultClockPast10889 (G8): clock readings after 10889-08-02T05:31:50.655Z
 // are taken as that last millisecond (documented on New), and New panics
-// only once its 80 bits are used up, with the documented message; the
+// only once its sequence is used up, with the documented message; the
 // generator stays usable (and keeps panicking) afterwards.
 func TestFaultClockPast10889(t *testing.T) {
 	const k = 0x0123456789abcdef
@@ -332,25 +329,24 @@ func TestFaultClockPast10889(t *testing.T) {
 		g := id.NewGenerator(&faultConst{v: k})
 		faultRun(t, g, newFaultModel(&faultConst{v: k}), []faultStep{
 			{maxMillis + 1, "7zzzzzzzzz04hg28t5cy4tqkff"},
-			{math.MaxInt64, "7zzzzzzzzz04hg28t5cy5cy4tp"},
-			{maxMillis, "7zzzzzzzzz04hg28t5cy5z4p5x"},
+			{math.MaxInt64, "7zzzzzzzzz04j028t5cy4tqkff"},
+			{maxMillis, "7zzzzzzzzz04jg28t5cy4tqkff"},
 		})
 		if got := g.Next(math.MaxInt64).Time(); !got.Equal(last) {
 			t.Fatalf("Time() = %v, want %v", got, last)
 		}
 	})
 	t.Run("exhausted", func(t *testing.T) {
-		// Two increments of K>>32 below the largest id: the second reaches
-		// 7zzzzzzzzzzzzzzzzzzzzzzzzz exactly; the third has nowhere to go.
+		// One sequence value left in the last millisecond: the next id
+		// takes it; the one after has nowhere to go.
 		g, m := id.NewGenerator(&faultConst{v: k}), newFaultModel(&faultConst{v: k})
-		last := id.MustParse("7zzzzzzzzzzzzzzzzzzzyvjx9h") // 2^80-1 - 2*0x01234567
+		last := id.MustParse("7zzzzzzzzzzzz0000000000000") // sequence 0xfffe
 		g.SetLast(last)
 		m.setLast(id.Bytes(last))
 		faultRun(t, g, m, []faultStep{
-			{math.MaxInt64, "7zzzzzzzzzzzzzzzzzzzzdsemr"},
-			{math.MaxInt64, "7zzzzzzzzzzzzzzzzzzzzzzzzz"},
+			{math.MaxInt64, "7zzzzzzzzzzzzg28t5cy4tqkff"}, // sequence 0xffff
 		})
-		for range 2 { // the lock was released: a second call panics too
+		for range 2 { // nothing was left half-done: a second call panics too
 			if r := faultPanic(g.Next, math.MaxInt64); r != exhausted {
 				t.Fatalf("recovered %#v, want the panic %q", r, exhausted)
 			}
@@ -368,21 +364,94 @@ func TestFaultClockPast10889(t *testing.T) {
 	})
 }
 
-// TestFaultFreshZeroBits (G3, G7): fresh bits that are all zero are kept at any
-// millisecond but 0 (only there would they make the zero id, see
-// TestFaultClockBefore1970). Here they follow an overflow, from a state
-// set with SetLast: the 80 bits are all ones, an increment of 1 overflows,
-// and the next millisecond starts at zero bits.
+// TestFaultFreshZeroBits (G3, G7): a start of 0 and low bits of 0 are
+// kept at any millisecond but 0 (only there would they make the zero id,
+// see TestFaultClockBefore1970). Here they follow a used-up sequence, from
+// a state set with SetLast at sequence 0xffff.
 func TestFaultFreshZeroBits(t *testing.T) {
-	vals := draws(inc(1), fresh(0, 0), inc(2))
+	vals := draws(start(0, 0), low(2))
 	g, m := id.NewGenerator(&script{t: t, vals: vals}), newFaultModel(&script{t: t, vals: vals})
-	last := id.MustParse("01bx5zzkbkzzzzzzzzzzzzzzzz")
+	last := id.MustParse("01bx5zzkbkzzzg000000000000")
 	g.SetLast(last)
 	m.setLast(id.Bytes(last))
 	faultRun(t, g, m, []faultStep{
-		{1508808576371, "01bx5zzkbm0000000000000000"}, // one ms later, zero bits
-		{1508808576371, "01bx5zzkbm0000000000000002"}, // the clock still behind: held, +2
+		{1508808576371, "01bx5zzkbm0000000000000000"}, // one ms later, sequence 0, low bits 0
+		{1508808576371, "01bx5zzkbm000g000000000002"}, // the clock still behind: held, sequence 1
 	})
+}
+
+// gated is an entropy source for TestFaultInterleaved: it returns vals in
+// order to whichever goroutine draws, and its first draw waits, after
+// closing entered, until release is closed.
+type gated struct {
+	mu      sync.Mutex
+	vals    []uint64
+	drawn   int
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (s *gated) Uint64() uint64 {
+	s.mu.Lock()
+	i := s.drawn
+	s.drawn++
+	s.mu.Unlock()
+	if i >= len(s.vals) {
+		panic("generator drew more entropy than scripted")
+	}
+	if i == 0 {
+		close(s.entered)
+		<-s.release
+	}
+	return s.vals[i]
+}
+
+// TestFaultInterleaved (G5): two calls of Next that overlap, in one
+// order forced by the entropy source, so that plain `go test` (without
+// -race) catches a generator that does not order them, on every run.
+//
+// Call A starts a millisecond: it reads the state, then draws the
+// sequence's start, and the draw holds A there. Call B, made while A is
+// held, reads the same state, draws its start (the same value), moves the
+// state and returns. Then A is let go: its compare-and-swap must fail,
+// and A must start again from B's state and take the next sequence value.
+// A third call C, after both, takes the one after. A generator that
+// stores instead of comparing and swapping, or that returns when its swap
+// fails, gives A the sequence value B already returned.
+func TestFaultInterleaved(t *testing.T) {
+	const seq = 0x7a5c
+	src := &gated{
+		vals:    draws(low(seq<<48), start(seq, 0xb0b0b0b0b0b0b0b0), low(0xa0a0a0a0a0a0a0a0), low(0xc0c0c0c0c0c0c0c0)),
+		entered: make(chan struct{}),
+		release: make(chan struct{}),
+	}
+	g := id.NewGenerator(src)
+	done := make(chan id.ID)
+	go func() { done <- g.Next(t0) }()
+	<-src.entered // A has read the state and is held in its first draw
+	b := g.Next(t0)
+	close(src.release)
+	a := <-done
+	c := g.Next(t0)
+	for _, s := range []struct {
+		name string
+		got  id.ID
+		want string
+	}{
+		{"B, made while A was held", b, "01arz3ndekf9eb1c5gp2rb1c5g"}, // sequence 0x7a5c
+		{"A, after its swap failed", a, "01arz3ndekf9et1850m2ga1850"}, // 0x7a5d
+		{"C, after both", c, "01arz3ndekf9fc1g60r30c1g60"},            // 0x7a5e
+	} {
+		if s.got.String() != s.want {
+			t.Errorf("%s: %s, want %s", s.name, s.got, s.want)
+		}
+	}
+	if src.drawn != len(src.vals) {
+		t.Errorf("%d draws, want %d", src.drawn, len(src.vals))
+	}
+	if b.Compare(a) >= 0 || a.Compare(c) >= 0 {
+		t.Errorf("B %s, A %s, C %s: want B < A < C", b, a, c)
+	}
 }
 
 // faultPanic calls next(clock) and returns what it panicked with.
@@ -392,70 +461,61 @@ func faultPanic[T any](next func(int64) T, clock int64) (r any) {
 	return nil
 }
 
-// faultBytes is the 16-byte id of a timestamp and 80 bits (top 16, low 64).
-func faultBytes(ms int64, hi, lo uint64) (b [16]byte) {
-	binary.BigEndian.PutUint64(b[0:8], uint64(ms)<<16|hi)
+// faultBytes is the 16-byte id of a timestamp, a 16-bit sequence and 64
+// low bits.
+func faultBytes(ms int64, seq, lo uint64) (b [16]byte) {
+	binary.BigEndian.PutUint64(b[0:8], uint64(ms)<<16|seq)
 	binary.BigEndian.PutUint64(b[8:16], lo)
 	return b
 }
 
-// faultText encodes a timestamp and 80 bits with oklog/ulid's encoder (not
-// ours), lowercased, from bytes built by hand.
-func faultText(ms int64, hi, lo uint64) string {
-	return strings.ToLower(ulid.ULID(faultBytes(ms, hi, lo)).String())
+// faultText encodes a timestamp, a sequence and 64 low bits with
+// oklog/ulid's encoder (not ours), lowercased, from bytes built by hand.
+func faultText(ms int64, seq, lo uint64) string {
+	return strings.ToLower(ulid.ULID(faultBytes(ms, seq, lo)).String())
 }
 
-// faultModel is the generator's rules (docs/contract.md, G1 to G8) on big
-// integers: the first id of a millisecond
-// takes 16 bits and then 64 bits from src; a later one adds the top 32
-// bits of a draw (drawn again while 0); at 2^80 the timestamp moves on.
+// faultModel is the generator's rules (docs/contract.md, G1 to G8), with
+// the timestamp and the sequence kept apart: the first id of a
+// millisecond starts the sequence at the top 16 bits of a draw, a later
+// one takes the next value, and past 0xffff the timestamp moves on with a
+// new start; every id then takes a whole draw as its low 64 bits.
 type faultModel struct {
-	src   rand.Source
-	ms    int64
-	bits  *big.Int
-	fresh int // how many times fresh bits were drawn
+	src    rand.Source
+	ms     int64 // -1 before the first id
+	seq    int
+	starts int // how many times the sequence started
 }
 
 func newFaultModel(src rand.Source) *faultModel { return &faultModel{src: src, ms: -1} }
 
 // setLast sets the model's state as if b was the last id it made.
 func (m *faultModel) setLast(b [16]byte) {
-	n := new(big.Int).SetBytes(b[:])
-	m.ms = new(big.Int).Rsh(n, 80).Int64()
-	m.bits = n.And(n, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 80), big.NewInt(1)))
+	m.ms = int64(binary.BigEndian.Uint64(b[0:8]) >> 16)
+	m.seq = int(binary.BigEndian.Uint16(b[6:8]))
 }
 
 func (m *faultModel) next(clock int64) [16]byte {
 	clock = min(max(clock, 0), maxMillis)
-	limit := new(big.Int).Lsh(big.NewInt(1), 80)
 	switch {
 	case clock > m.ms:
 		m.ms = clock
-		m.draw()
+		m.start()
+	case m.seq < 0xffff:
+		m.seq++
+	case m.ms == maxMillis:
+		panic(exhausted)
 	default:
-		inc := m.src.Uint64() >> 32
-		for inc == 0 {
-			inc = m.src.Uint64() >> 32
-		}
-		m.bits.Add(m.bits, new(big.Int).SetUint64(inc))
-		if m.bits.Cmp(limit) >= 0 {
-			if m.ms == maxMillis {
-				panic(exhausted)
-			}
-			m.ms++
-			m.draw()
-		}
+		m.ms++
+		m.start()
 	}
-	var b [16]byte
-	new(big.Int).Or(new(big.Int).Lsh(big.NewInt(m.ms), 80), m.bits).FillBytes(b[:])
-	return b
+	return faultBytes(m.ms, uint64(m.seq), m.src.Uint64())
 }
 
-func (m *faultModel) draw() {
-	m.fresh++
-	hi := new(big.Int).SetUint64(m.src.Uint64() >> 48)
-	m.bits = hi.Lsh(hi, 64).Or(hi, new(big.Int).SetUint64(m.src.Uint64()))
-	if m.ms == 0 && m.bits.Sign() == 0 {
-		m.bits.SetInt64(1)
+func (m *faultModel) start() {
+	m.starts++
+	m.seq = int(m.src.Uint64() >> 48)
+	if m.ms == 0 && m.seq == 0 {
+		m.seq = 1 // never the zero id
 	}
 }

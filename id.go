@@ -1,12 +1,8 @@
 package id
 
 import (
-	crand "crypto/rand"
 	"database/sql/driver"
 	"errors"
-	"math/bits"
-	"math/rand/v2"
-	"sync"
 	"time"
 )
 
@@ -48,112 +44,6 @@ const maxMillis = 1<<48 - 1
 // encoder writes what its own decoder refuses (SPEC §4). It does not wrap
 // [ErrInvalid]: the value was never read from outside.
 var ErrZero = errors.New(`id: refusing to write the zero id (use id.New(); spell "no id" as NULL or null: sql.Null[id.ID], a nil *id.ID, omitzero)`)
-
-// New returns a new ID: the current time in Unix milliseconds (UTC) and 80
-// bits of monotonic entropy (KEYS-1, KEYS-2, KEYS-7; ULID spec,
-// "Monotonicity").
-//
-// New is safe for concurrent use, never returns the zero ID and never
-// fails. Each call returns an ID greater than every ID any earlier call in
-// this process had returned:
-//
-//   - the first ID of a millisecond takes 80 fresh bits from a ChaCha8
-//     generator seeded from crypto/rand, a cryptographically secure source;
-//   - later IDs of the same millisecond add a random increment in
-//     [1, 2^32) to the previous 80 bits;
-//   - when the wall clock steps backwards, the timestamp holds at the last
-//     millisecond used until the clock passes it;
-//   - when the 80 bits would overflow, the timestamp moves on by one
-//     millisecond, ahead of the clock, and the clock catches up.
-//
-// Clock readings before 1970-01-01T00:00:00.000Z are taken as that
-// instant (0 ms), and readings after 10889-08-02T05:31:50.655Z, the last
-// millisecond a ULID can carry, as that millisecond: the timestamp is
-// clamped, never wrapped. The only way New can panic is to exhaust that
-// last millisecond, which takes a clock past the year 10889 and on the
-// order of 2^48 calls; no larger ULID exists to return.
-//
-// Across processes and machines, IDs are unique by their 80 random bits and
-// ordered only to the millisecond.
-func New() ID {
-	return std.next(time.Now().UnixMilli())
-}
-
-// std is the process-wide generator behind New.
-var std = newGenerator(newEntropy())
-
-// newEntropy returns a ChaCha8 generator seeded with 32 bytes from
-// crypto/rand (which never fails since Go 1.24).
-func newEntropy() rand.Source {
-	var seed [32]byte
-	crand.Read(seed[:])
-	return rand.NewChaCha8(seed)
-}
-
-// generator is the monotonic ULID generator of SPEC §6. Its seam for tests
-// is the entropy source and the clock reading passed to next.
-type generator struct {
-	mu      sync.Mutex
-	started bool        // false until the first ID is made
-	ms      uint64      // timestamp of the last ID, Unix milliseconds
-	hi      uint64      // top 16 of the last ID's 80 random bits
-	lo      uint64      // low 64 of the last ID's 80 random bits
-	src     rand.Source // entropy; used only under mu
-}
-
-func newGenerator(src rand.Source) *generator {
-	return &generator{src: src}
-}
-
-// next returns the next ID for a clock reading of now Unix milliseconds.
-// The reading may be taken before the lock: it is clamped to the last
-// millisecond used, so the state never moves backwards.
-func (g *generator) next(now int64) ID {
-	ms := uint64(min(max(now, 0), maxMillis))
-	g.mu.Lock()
-	if ms > g.ms || !g.started {
-		g.started = true
-		g.ms = ms
-		g.fresh()
-	} else if !g.increment() {
-		// The 80 bits overflow: move on by one millisecond.
-		if g.ms == maxMillis {
-			g.mu.Unlock()
-			panic("id: New: ULID space exhausted: the clock is past 10889-08-02T05:31:50.655Z and its last millisecond is used up")
-		}
-		g.ms++
-		g.fresh()
-	}
-	v := ID{g.ms<<16 | g.hi, g.lo}
-	g.mu.Unlock()
-	return v
-}
-
-// increment adds a random increment in [1, 2^32) to the 80 random bits of
-// the last ID (ULID spec, "Monotonicity"). When they would overflow it
-// changes nothing and returns false.
-func (g *generator) increment() bool {
-	inc := g.src.Uint64() >> 32 // [0, 2^32)
-	for inc == 0 {
-		inc = g.src.Uint64() >> 32
-	}
-	lo, carry := bits.Add64(g.lo, inc, 0)
-	hi := g.hi + carry
-	if hi > 0xffff {
-		return false
-	}
-	g.hi, g.lo = hi, lo
-	return true
-}
-
-// fresh draws the 80 random bits of the first ID of a millisecond.
-func (g *generator) fresh() {
-	g.hi = g.src.Uint64() >> 48
-	g.lo = g.src.Uint64()
-	if g.ms == 0 && g.hi == 0 && g.lo == 0 {
-		g.lo = 1 // never the zero ID, even from a broken entropy source
-	}
-}
 
 // IsZero reports whether id is the zero ID, which means "no id".
 // encoding/json's omitzero option calls it.

@@ -75,6 +75,17 @@ func must[T any](v T, err error) T {
 	return v
 }
 
+// newStdUUID is the standard library's uuid.NewV7, set by stduuid_test.go
+// when the benchmarks are built with Go 1.27 or later (the package is new
+// in Go 1.27; bench/compare builds with it); nil before, and its
+// benchmarks are then left out. It is called through this function value,
+// which costs it one indirect call (about 1 ns) that the others do not
+// pay in BenchmarkNew.
+var newStdUUID func() [16]byte
+
+// sinkStdUUID is newStdUUID's sink.
+var sinkStdUUID [16]byte
+
 // BenchmarkNew measures making one id on one goroutine. After the
 // libraries run the floors that New cannot beat, interleaved with them so
 // that noise hits all alike: reading the wall clock (lib=floor.timeNow,
@@ -102,6 +113,14 @@ func BenchmarkNew(b *testing.B) {
 			}
 		}
 	})
+	if newStdUUID != nil {
+		b.Run("lib=stduuid", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkStdUUID = newStdUUID()
+			}
+		})
+	}
 	b.Run("lib=xid", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
@@ -141,93 +160,85 @@ func BenchmarkNew(b *testing.B) {
 	})
 }
 
-// BenchmarkNewParallel measures making ids from GOMAXPROCS goroutines at
-// once: the cost of the generator's lock under contention.
+// BenchmarkNewParallel measures making ids from several goroutines at
+// once, the cost of each generator's lock (or, for id, its
+// compare-and-swap) under contention: goroutines=1 and goroutines=2 start
+// exactly that many goroutines, which share b.N calls between them;
+// goroutines=GOMAXPROCS runs b.RunParallel, the standard way. ns/op is
+// wall time over all calls, so a generator that scales halves it from 1
+// goroutine to 2 on 2 cores. time.Now (lib=floor.timeNow) runs with them:
+// it takes no lock, so it is the floor at every count.
 func BenchmarkNewParallel(b *testing.B) {
-	b.Run("lib=id", func(b *testing.B) {
-		b.ReportAllocs()
-		b.RunParallel(func(pb *testing.PB) {
-			var v id.ID
-			for pb.Next() {
-				v = id.New()
-			}
-			sinkMu.Lock()
-			sinkID = v
-			sinkMu.Unlock()
-		})
-	})
-	b.Run("lib=ulid", func(b *testing.B) {
-		b.ReportAllocs()
-		b.RunParallel(func(pb *testing.PB) {
-			var v ulid.ULID
-			for pb.Next() {
-				v = ulid.Make()
-			}
-			sinkMu.Lock()
-			sinkULID = v
-			sinkMu.Unlock()
-		})
-	})
-	b.Run("lib=uuid", func(b *testing.B) {
-		b.ReportAllocs()
-		b.RunParallel(func(pb *testing.PB) {
-			var v uuid.UUID
-			var err error
-			for pb.Next() {
-				if v, err = uuid.NewV7(); err != nil {
-					break
+	libs := []struct {
+		name string
+		run  func(b *testing.B, goroutines int)
+	}{
+		{"lib=id", func(b *testing.B, n int) { parallel(b, n, id.New, &sinkID) }},
+		{"lib=ulid", func(b *testing.B, n int) { parallel(b, n, ulid.Make, &sinkULID) }},
+		{"lib=uuid", func(b *testing.B, n int) { parallel(b, n, mustUUIDv7, &sinkUUID) }},
+		{"lib=stduuid", func(b *testing.B, n int) { parallel(b, n, newStdUUID, &sinkStdUUID) }},
+		{"lib=xid", func(b *testing.B, n int) { parallel(b, n, xid.New, &sinkXID) }},
+		{"lib=floor.timeNow", func(b *testing.B, n int) { parallel(b, n, time.Now, &sinkTime) }},
+	}
+	for _, g := range []struct {
+		name string
+		n    int // 0: b.RunParallel
+	}{{"goroutines=1", 1}, {"goroutines=2", 2}, {"goroutines=GOMAXPROCS", 0}} {
+		b.Run(g.name, func(b *testing.B) {
+			for _, l := range libs {
+				if l.name == "lib=stduuid" && newStdUUID == nil {
+					continue
 				}
-			}
-			sinkMu.Lock()
-			sinkUUID, sinkErr = v, err
-			sinkMu.Unlock()
-			if err != nil {
-				b.Error(err)
+				b.Run(l.name, func(b *testing.B) { l.run(b, g.n) })
 			}
 		})
-	})
-	b.Run("lib=xid", func(b *testing.B) {
-		b.ReportAllocs()
+	}
+}
+
+// mustUUIDv7 is google/uuid's NewV7, which fails only when crypto/rand
+// does (it never does since Go 1.24).
+func mustUUIDv7() uuid.UUID { return uuid.Must(uuid.NewV7()) }
+
+// parallel runs b.N calls of mk shared between goroutines goroutines
+// started at once (or through b.RunParallel when goroutines is 0), and
+// keeps one result of each goroutine in sink.
+func parallel[T any](b *testing.B, goroutines int, mk func() T, sink *T) {
+	b.ReportAllocs()
+	if goroutines == 0 {
 		b.RunParallel(func(pb *testing.PB) {
-			var v xid.ID
+			var v T
 			for pb.Next() {
-				v = xid.New()
+				v = mk()
 			}
 			sinkMu.Lock()
-			sinkXID = v
+			*sink = v
 			sinkMu.Unlock()
 		})
-	})
-	b.Run("lib=ksuid", func(b *testing.B) {
-		b.ReportAllocs()
-		b.RunParallel(func(pb *testing.PB) {
-			var v ksuid.KSUID
-			for pb.Next() {
-				v = ksuid.New()
+		return
+	}
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range goroutines {
+		n := b.N / goroutines
+		if i < b.N%goroutines {
+			n++
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			var v T
+			for range n {
+				v = mk()
 			}
 			sinkMu.Lock()
-			sinkKSUID = v
+			*sink = v
 			sinkMu.Unlock()
-		})
-	})
-	b.Run("lib=typeid", func(b *testing.B) {
-		b.ReportAllocs()
-		b.RunParallel(func(pb *testing.PB) {
-			var v typeid.AnyID
-			var err error
-			for pb.Next() {
-				if v, err = typeid.WithPrefix(""); err != nil {
-					break
-				}
-			}
-			sinkMu.Lock()
-			sinkTypeID, sinkErr = v, err
-			sinkMu.Unlock()
-			if err != nil {
-				b.Error(err)
-			}
-		})
-	})
+		}()
+	}
+	b.ResetTimer()
+	close(start)
+	wg.Wait()
 }
 
 // BenchmarkParse measures parsing a valid id, in lowercase and in

@@ -79,14 +79,17 @@ func TestPostgres(t *testing.T) {
 			t.Cleanup(pool.Close)
 			ping(t, "PostgreSQL", pool.Ping)
 			runSuite(t, pgxDB{pool}, postgresDialect, postgresColumns)
-			t.Run("CopyFrom", func(t *testing.T) { testCopyFrom(t, pool) })
+			for _, f := range forms {
+				t.Run("CopyFrom"+f.name, func(t *testing.T) { testCopyFrom(t, pool, f) })
+			}
 		})
 	}
 }
 
 // testCopyFrom: pgx's CopyFrom (binary COPY, whatever the exec mode) writes
-// ids through Value too, and refuses the zero id with nothing written.
-func testCopyFrom(t *testing.T, pool *pgxpool.Pool) {
+// ids of form f through Value too, and refuses the zero id with nothing
+// written.
+func testCopyFrom(t *testing.T, pool *pgxpool.Pool, f form) {
 	ctx := context.Background()
 	d := pgxDB{pool}
 	tb := newTable(t, d, "copy", `CREATE TABLE %s (id TEXT COLLATE "C" NOT NULL PRIMARY KEY, ref TEXT NULL)`)
@@ -96,14 +99,14 @@ func testCopyFrom(t *testing.T, pool *pgxpool.Pool) {
 	}
 	rows := make([][]any, len(made))
 	for i, j := range rand.New(rand.NewPCG(3, 4)).Perm(len(made)) {
-		rows[i] = []any{made[j], sql.Null[id.ID]{}}
+		rows[i] = []any{f.arg(made[j]), f.null(id.ID{}, false)}
 	}
 	n, err := pool.CopyFrom(ctx, pgx.Identifier{tb}, []string{"id", "ref"}, pgx.CopyFromRows(rows))
 	must(t, err)
 	if n != int64(len(made)) {
 		t.Fatalf("CopyFrom wrote %d rows, want %d", n, len(made))
 	}
-	if got := selectIDs(t, d, "SELECT id FROM "+tb+" ORDER BY id"); !slices.Equal(got, made) {
+	if got := selectIDs(t, d, f, "SELECT id FROM "+tb+" ORDER BY id"); !slices.Equal(got, made) {
 		t.Fatalf("after CopyFrom, ORDER BY id is not creation order (first difference at %d)", firstDiff(got, made))
 	}
 	if got := count(t, d, "SELECT count(*) FROM "+tb+" WHERE ref IS NULL AND octet_length(id) = 26 AND lower(id) = id"); got != len(made) {
@@ -111,7 +114,7 @@ func testCopyFrom(t *testing.T, pool *pgxpool.Pool) {
 	}
 
 	tb2 := newTable(t, d, "copy", `CREATE TABLE %s (id TEXT NOT NULL PRIMARY KEY)`)
-	_, err = pool.CopyFrom(ctx, pgx.Identifier{tb2}, []string{"id"}, pgx.CopyFromRows([][]any{{id.New()}, {id.ID{}}, {id.New()}}))
+	_, err = pool.CopyFrom(ctx, pgx.Identifier{tb2}, []string{"id"}, pgx.CopyFromRows([][]any{{f.arg(id.New())}, {f.arg(id.ID{})}, {f.arg(id.New())}}))
 	if err == nil {
 		t.Fatal("CopyFrom with a zero id succeeded")
 	}

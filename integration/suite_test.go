@@ -29,7 +29,8 @@ import (
 	"github.com/idkeys/id"
 )
 
-// orderN is how many ids the ORDER BY test writes per column.
+// orderN is how many ids the ORDER BY test writes per column with id.ID;
+// the typed form writes a tenth (form.orderRows).
 const orderN = 20000
 
 // batchRows is how many rows one multi-row INSERT writes.
@@ -177,7 +178,9 @@ func must(t *testing.T, err error) {
 }
 
 // runSuite runs every check on every column, one subtest per column and
-// check, e.g. TestMariaDB/VARCHAR(26)/utf8mb4_bin/Order.
+// check, e.g. TestMariaDB/VARCHAR(26)/utf8mb4_bin/Order, once per form:
+// with id.ID under those names, and with a typed id one level further down
+// (TestMariaDB/VARCHAR(26)/utf8mb4_bin/UserID/Order).
 func runSuite(t *testing.T, d db, dl dialect, cols []column) {
 	for _, c := range cols {
 		t.Run(c.name, func(t *testing.T) {
@@ -190,17 +193,26 @@ func runSuite(t *testing.T, d db, dl dialect, cols []column) {
 					t.Fatalf("collation of %s = %q, want %q", c.sqlType, got, c.wantCollation)
 				}
 			}
-			if c.breaksOrder != nil {
-				t.Run("OrderBroken", func(t *testing.T) { testOrder(t, d, dl, c) })
-				return
+			for _, f := range forms {
+				checks := func(t *testing.T) {
+					if c.breaksOrder != nil {
+						t.Run("OrderBroken", func(t *testing.T) { testOrder(t, d, dl, c, f) })
+						return
+					}
+					t.Run("StoredLowercase", func(t *testing.T) { testStored(t, d, dl, c, f) })
+					t.Run("UppercaseLookupAndUnique", func(t *testing.T) { testLookup(t, d, dl, c, f) })
+					t.Run("Order", func(t *testing.T) { testOrder(t, d, dl, c, f) })
+					t.Run("ZeroRefused", func(t *testing.T) { testZero(t, d, dl, c, f) })
+					t.Run("Null", func(t *testing.T) { testNull(t, d, dl, c, f) })
+					t.Run("StoredUppercaseRejected", func(t *testing.T) { testStoredUppercase(t, d, dl, c, f) })
+					t.Run("TimeWindow", func(t *testing.T) { testWindow(t, d, dl, c, f) })
+				}
+				if f.name == "" {
+					checks(t)
+				} else {
+					t.Run(f.name, checks)
+				}
 			}
-			t.Run("StoredLowercase", func(t *testing.T) { testStored(t, d, dl, c) })
-			t.Run("UppercaseLookupAndUnique", func(t *testing.T) { testLookup(t, d, dl, c) })
-			t.Run("Order", func(t *testing.T) { testOrder(t, d, dl, c) })
-			t.Run("ZeroRefused", func(t *testing.T) { testZero(t, d, dl, c) })
-			t.Run("Null", func(t *testing.T) { testNull(t, d, dl, c) })
-			t.Run("StoredUppercaseRejected", func(t *testing.T) { testStoredUppercase(t, d, dl, c) })
-			t.Run("TimeWindow", func(t *testing.T) { testWindow(t, d, dl, c) })
 		})
 	}
 }
@@ -221,11 +233,11 @@ func count(t *testing.T, d db, query string, args ...any) int {
 
 // a. An id written through Value is stored as exactly its 26 lowercase
 // bytes, as text, and scans back equal; the client sends it as text.
-func testStored(t *testing.T, d db, dl dialect, c column) {
+func testStored(t *testing.T, d db, dl dialect, c column, f form) {
 	ctx := context.Background()
 	tb := keyTable(t, d, dl, c)
 	x := id.New()
-	must(t, d.Exec(ctx, "INSERT INTO "+tb+" (id) VALUES ("+dl.placeholder(1)+")", x))
+	must(t, d.Exec(ctx, "INSERT INTO "+tb+" (id) VALUES ("+dl.placeholder(1)+")", f.arg(x)))
 
 	var raw []byte
 	var n int
@@ -241,10 +253,10 @@ func testStored(t *testing.T, d db, dl dialect, c column) {
 	if got := count(t, d, "SELECT count(*) FROM "+tb+" WHERE id = '"+x.String()+"' AND lower(id) = id"); got != 1 {
 		t.Fatalf("WHERE id = '%s' found %d rows, want 1", x, got)
 	}
-	var back id.ID
-	must(t, d.QueryRow(ctx, "SELECT id FROM "+tb+" WHERE id = "+dl.placeholder(1), x).Scan(&back))
-	if back != x {
-		t.Fatalf("scanned %v, want %v", back, x)
+	dest, back := f.dest(id.ID{})
+	must(t, d.QueryRow(ctx, "SELECT id FROM "+tb+" WHERE id = "+dl.placeholder(1), f.arg(x)).Scan(dest))
+	if back() != x {
+		t.Fatalf("scanned %v, want %v", back(), x)
 	}
 	var s string
 	must(t, d.QueryRow(ctx, "SELECT id FROM "+tb).Scan(&s))
@@ -255,7 +267,7 @@ func testStored(t *testing.T, d db, dl dialect, c column) {
 	// Sent as text (Value), not as bytes (MarshalBinary).
 	var typ string
 	if dl.paramType != "" {
-		must(t, d.QueryRow(ctx, dl.paramType, x).Scan(&typ))
+		must(t, d.QueryRow(ctx, dl.paramType, f.arg(x)).Scan(&typ))
 		if typ != dl.wantParamType {
 			t.Fatalf("%s with an id parameter = %q, want %q: the client must send Value's text, not MarshalBinary's bytes", dl.paramType, typ, dl.wantParamType)
 		}
@@ -271,22 +283,22 @@ func testStored(t *testing.T, d db, dl dialect, c column) {
 // b. An id parsed from its uppercase spelling finds the row, and writing it
 // again is a unique violation. The raw uppercase literal finds the row only
 // where the collation folds case.
-func testLookup(t *testing.T, d db, dl dialect, c column) {
+func testLookup(t *testing.T, d db, dl dialect, c column, f form) {
 	ctx := context.Background()
 	tb := keyTable(t, d, dl, c)
 	x := id.New()
-	must(t, d.Exec(ctx, "INSERT INTO "+tb+" (id) VALUES ("+dl.placeholder(1)+")", x))
+	must(t, d.Exec(ctx, "INSERT INTO "+tb+" (id) VALUES ("+dl.placeholder(1)+")", f.arg(x)))
 
 	upper := strings.ToUpper(x.String())
 	p, err := id.Parse(upper)
 	must(t, err)
-	var back id.ID
-	must(t, d.QueryRow(ctx, "SELECT id FROM "+tb+" WHERE id = "+dl.placeholder(1), p).Scan(&back))
-	if back != x {
-		t.Fatalf("WHERE id = Parse(%q) scanned %v, want %v", upper, back, x)
+	dest, back := f.dest(id.ID{})
+	must(t, d.QueryRow(ctx, "SELECT id FROM "+tb+" WHERE id = "+dl.placeholder(1), f.arg(p)).Scan(dest))
+	if back() != x {
+		t.Fatalf("WHERE id = Parse(%q) scanned %v, want %v", upper, back(), x)
 	}
 
-	err = d.Exec(ctx, "INSERT INTO "+tb+" (id) VALUES ("+dl.placeholder(1)+")", p)
+	err = d.Exec(ctx, "INSERT INTO "+tb+" (id) VALUES ("+dl.placeholder(1)+")", f.arg(p))
 	if err == nil || !dl.isUniqueViolation(err) {
 		t.Fatalf("inserting Parse(%q) again: err = %v, want the driver's unique violation", upper, err)
 	}
@@ -303,9 +315,9 @@ func testLookup(t *testing.T, d db, dl dialect, c column) {
 	}
 }
 
-// insertIDs writes ids into the id column of table tb in multi-row INSERTs
-// of batchRows rows, in one transaction.
-func insertIDs(t *testing.T, d db, dl dialect, tb string, ids []id.ID) {
+// insertIDs writes ids in form f into the id column of table tb in
+// multi-row INSERTs of batchRows rows, in one transaction.
+func insertIDs(t *testing.T, d db, dl dialect, f form, tb string, ids []id.ID) {
 	t.Helper()
 	err := d.InTx(context.Background(), func(tx execer) error {
 		for start := 0; start < len(ids); start += batchRows {
@@ -318,7 +330,7 @@ func insertIDs(t *testing.T, d db, dl dialect, tb string, ids []id.ID) {
 					q.WriteString(", ")
 				}
 				q.WriteString("(" + dl.placeholder(i+1) + ")")
-				args[i] = v
+				args[i] = f.arg(v)
 			}
 			if err := tx.Exec(context.Background(), q.String(), args...); err != nil {
 				return err
@@ -329,17 +341,17 @@ func insertIDs(t *testing.T, d db, dl dialect, tb string, ids []id.ID) {
 	must(t, err)
 }
 
-// selectIDs returns the ids that query selects, scanned into id.ID.
-func selectIDs(t *testing.T, d db, query string, args ...any) []id.ID {
+// selectIDs returns the ids that query selects, scanned into form f.
+func selectIDs(t *testing.T, d db, f form, query string, args ...any) []id.ID {
 	t.Helper()
 	rs, err := d.Query(context.Background(), query, args...)
 	must(t, err)
 	defer rs.Close()
 	var out []id.ID
 	for rs.Next() {
-		var v id.ID
-		must(t, rs.Scan(&v))
-		out = append(out, v)
+		dest, v := f.dest(id.ID{})
+		must(t, rs.Scan(dest))
+		out = append(out, v())
 	}
 	must(t, rs.Err())
 	return out
@@ -350,9 +362,9 @@ func selectIDs(t *testing.T, d db, query string, args ...any) []id.ID {
 // For a column whose collation breaks that order (c.breaksOrder), both
 // follow the measured order of the collation instead, which must differ
 // from creation order.
-func testOrder(t *testing.T, d db, dl dialect, c column) {
+func testOrder(t *testing.T, d db, dl dialect, c column, f form) {
 	tb := newTable(t, d, "o", "CREATE TABLE %s (id "+c.sqlType+" NOT NULL, "+dl.primaryKey(c)+")")
-	made := make([]id.ID, orderN)
+	made := make([]id.ID, f.orderRows)
 	for i := range made {
 		made[i] = id.New()
 	}
@@ -364,15 +376,15 @@ func testOrder(t *testing.T, d db, dl dialect, c column) {
 		most = max(most, perMilli[ms])
 	}
 	if most < 2 {
-		t.Fatalf("no two of %d ids share a millisecond: the test would not cover order within a millisecond", orderN)
+		t.Fatalf("no two of %d ids share a millisecond: the test would not cover order within a millisecond", len(made))
 	}
-	logf(t, "%d ids in %d milliseconds, up to %d in one", orderN, len(perMilli), most)
+	logf(t, "%d ids in %d milliseconds, up to %d in one", len(made), len(perMilli), most)
 
 	shuffled := slices.Clone(made)
 	rand.New(rand.NewPCG(1, 2)).Shuffle(len(shuffled), func(i, j int) {
 		shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
 	})
-	insertIDs(t, d, dl, tb, shuffled)
+	insertIDs(t, d, dl, f, tb, shuffled)
 
 	want := made
 	if m := c.breaksOrder; m != nil {
@@ -387,10 +399,10 @@ func testOrder(t *testing.T, d db, dl dialect, c column) {
 		if moved == 0 {
 			t.Fatalf("the ids happen to sort the same under the model of %s; the test shows nothing", c.name)
 		}
-		logf(t, "%s: %s; %d of %d rows are expected out of creation order", c.name, m.why, moved, orderN)
+		logf(t, "%s: %s; %d of %d rows are expected out of creation order", c.name, m.why, moved, len(made))
 	}
 
-	got := selectIDs(t, d, "SELECT id FROM "+tb+" ORDER BY id")
+	got := selectIDs(t, d, f, "SELECT id FROM "+tb+" ORDER BY id")
 	if len(got) != len(made) {
 		t.Fatalf("ORDER BY id returned %d rows, want %d", len(got), len(made))
 	}
@@ -400,10 +412,10 @@ func testOrder(t *testing.T, d db, dl dialect, c column) {
 
 	const page = 1500
 	var seen []id.ID
-	next := selectIDs(t, d, fmt.Sprintf("SELECT id FROM %s ORDER BY id LIMIT %d", tb, page))
+	next := selectIDs(t, d, f, fmt.Sprintf("SELECT id FROM %s ORDER BY id LIMIT %d", tb, page))
 	for len(next) > 0 {
 		seen = append(seen, next...)
-		next = selectIDs(t, d, fmt.Sprintf("SELECT id FROM %s WHERE id > %s ORDER BY id LIMIT %d", tb, dl.placeholder(1), page), seen[len(seen)-1])
+		next = selectIDs(t, d, f, fmt.Sprintf("SELECT id FROM %s WHERE id > %s ORDER BY id LIMIT %d", tb, dl.placeholder(1), page), f.arg(seen[len(seen)-1]))
 	}
 	if len(seen) != len(made) {
 		t.Fatalf("keyset pagination visited %d rows, want %d", len(seen), len(made))
@@ -426,21 +438,21 @@ func firstDiff(a, b []id.ID) int {
 }
 
 // d. Writing the zero id fails before any row is written.
-func testZero(t *testing.T, d db, dl dialect, c column) {
+func testZero(t *testing.T, d db, dl dialect, c column, f form) {
 	ctx := context.Background()
 	tb := keyTable(t, d, dl, c)
-	err := d.Exec(ctx, "INSERT INTO "+tb+" (id) VALUES ("+dl.placeholder(1)+")", id.ID{})
+	err := d.Exec(ctx, "INSERT INTO "+tb+" (id) VALUES ("+dl.placeholder(1)+")", f.arg(id.ID{}))
 	if !errors.Is(err, id.ErrZero) {
 		t.Fatalf("inserting the zero id: err = %v, want one wrapping id.ErrZero", err)
 	}
 	// One statement with a good id and the zero id writes neither.
 	x := id.New()
-	err = d.Exec(ctx, "INSERT INTO "+tb+" (id) VALUES ("+dl.placeholder(1)+"), ("+dl.placeholder(2)+")", x, id.ID{})
+	err = d.Exec(ctx, "INSERT INTO "+tb+" (id) VALUES ("+dl.placeholder(1)+"), ("+dl.placeholder(2)+")", f.arg(x), f.arg(id.ID{}))
 	if !errors.Is(err, id.ErrZero) {
 		t.Fatalf("inserting (x, zero): err = %v, want one wrapping id.ErrZero", err)
 	}
 	// The zero id as a ref, beside a good key, is refused too.
-	err = d.Exec(ctx, "INSERT INTO "+tb+" (id, ref) VALUES ("+dl.placeholder(1)+", "+dl.placeholder(2)+")", x, id.ID{})
+	err = d.Exec(ctx, "INSERT INTO "+tb+" (id, ref) VALUES ("+dl.placeholder(1)+", "+dl.placeholder(2)+")", f.arg(x), f.arg(id.ID{}))
 	if !errors.Is(err, id.ErrZero) {
 		t.Fatalf("inserting (x, ref zero): err = %v, want one wrapping id.ErrZero", err)
 	}
@@ -451,67 +463,67 @@ func testZero(t *testing.T, d db, dl dialect, c column) {
 
 // e. NULL scans into sql.Null[id.ID] as Valid=false and into id.ID as
 // ErrNull; writing sql.Null[id.ID]{} stores NULL.
-func testNull(t *testing.T, d db, dl dialect, c column) {
+func testNull(t *testing.T, d db, dl dialect, c column, f form) {
 	ctx := context.Background()
 	tb := keyTable(t, d, dl, c)
 	x, y, z := id.New(), id.New(), id.New()
 	ins := "INSERT INTO " + tb + " (id, ref) VALUES (" + dl.placeholder(1) + ", " + dl.placeholder(2) + ")"
-	must(t, d.Exec(ctx, ins, x, sql.Null[id.ID]{}))
-	must(t, d.Exec(ctx, ins, y, sql.Null[id.ID]{V: z, Valid: true}))
+	must(t, d.Exec(ctx, ins, f.arg(x), f.null(id.ID{}, false)))
+	must(t, d.Exec(ctx, ins, f.arg(y), f.null(z, true)))
 
-	if got := count(t, d, "SELECT count(*) FROM "+tb+" WHERE ref IS NULL AND id = "+dl.placeholder(1), x); got != 1 {
+	if got := count(t, d, "SELECT count(*) FROM "+tb+" WHERE ref IS NULL AND id = "+dl.placeholder(1), f.arg(x)); got != 1 {
 		t.Fatalf("sql.Null[id.ID]{} did not store NULL: %d rows with ref IS NULL, want 1", got)
 	}
 	sel := "SELECT ref FROM " + tb + " WHERE id = " + dl.placeholder(1)
 
-	n := sql.Null[id.ID]{V: y, Valid: true} // stale values must be cleared
-	must(t, d.QueryRow(ctx, sel, x).Scan(&n))
-	if n.Valid || !n.V.IsZero() {
-		t.Fatalf("NULL scanned into sql.Null[id.ID] = %+v, want Valid=false and the zero id", n)
+	n, got := f.nullDest(y, true) // stale values must be cleared
+	must(t, d.QueryRow(ctx, sel, f.arg(x)).Scan(n))
+	if v, valid := got(); valid || !v.IsZero() {
+		t.Fatalf("NULL scanned into sql.Null = {%v %v}, want Valid=false and the zero id", v, valid)
 	}
-	must(t, d.QueryRow(ctx, sel, y).Scan(&n))
-	if !n.Valid || n.V != z {
-		t.Fatalf("ref scanned into sql.Null[id.ID] = %+v, want {%v true}", n, z)
+	must(t, d.QueryRow(ctx, sel, f.arg(y)).Scan(n))
+	if v, valid := got(); !valid || v != z {
+		t.Fatalf("ref scanned into sql.Null = {%v %v}, want {%v true}", v, valid, z)
 	}
 
-	v := y
-	err := d.QueryRow(ctx, sel, x).Scan(&v)
+	dest, v := f.dest(y)
+	err := d.QueryRow(ctx, sel, f.arg(x)).Scan(dest)
 	if !errors.Is(err, id.ErrNull) || !errors.Is(err, id.ErrInvalid) {
 		t.Fatalf("NULL scanned into id.ID: err = %v, want one wrapping id.ErrNull and id.ErrInvalid", err)
 	}
 	if !strings.Contains(err.Error(), "use sql.Null[id.ID] for a nullable column") {
 		t.Fatalf("NULL scanned into id.ID: message %q does not name sql.Null[id.ID]", err)
 	}
-	if !v.IsZero() {
-		t.Fatalf("after the NULL scan error the id is %v, want the zero id", v)
+	if !v().IsZero() {
+		t.Fatalf("after the NULL scan error the id is %v, want the zero id", v())
 	}
 
 	// A *id.ID works for the same column, as it does in JSON (null): nil
 	// writes NULL, NULL scans as nil, a value as a pointer to the id.
 	w := id.New()
-	must(t, d.Exec(ctx, ins, w, (*id.ID)(nil)))
-	if got := count(t, d, "SELECT count(*) FROM "+tb+" WHERE ref IS NULL AND id = "+dl.placeholder(1), w); got != 1 {
+	must(t, d.Exec(ctx, ins, f.arg(w), f.ptr(nil)))
+	if got := count(t, d, "SELECT count(*) FROM "+tb+" WHERE ref IS NULL AND id = "+dl.placeholder(1), f.arg(w)); got != 1 {
 		t.Fatalf("a nil *id.ID did not store NULL: %d rows with ref IS NULL, want 1", got)
 	}
-	p := &z // stale values must be cleared
-	must(t, d.QueryRow(ctx, sel, w).Scan(&p))
-	if p != nil {
-		t.Fatalf("NULL scanned into *id.ID = %v, want nil", *p)
+	pp, p := f.ptrDest(z) // stale values must be cleared
+	must(t, d.QueryRow(ctx, sel, f.arg(w)).Scan(pp))
+	if p() != nil {
+		t.Fatalf("NULL scanned into *id.ID = %v, want nil", *p())
 	}
-	must(t, d.QueryRow(ctx, sel, y).Scan(&p))
-	if p == nil || *p != z {
-		t.Fatalf("ref scanned into *id.ID = %v, want a pointer to %v", p, z)
+	must(t, d.QueryRow(ctx, sel, f.arg(y)).Scan(pp))
+	if p() == nil || *p() != z {
+		t.Fatalf("ref scanned into *id.ID = %v, want a pointer to %v", p(), z)
 	}
 	u := id.New()
-	must(t, d.Exec(ctx, ins, u, &z))
-	if got := count(t, d, "SELECT count(*) FROM "+tb+" WHERE ref = "+dl.placeholder(1)+" AND id = "+dl.placeholder(2), z, u); got != 1 {
+	must(t, d.Exec(ctx, ins, f.arg(u), f.ptr(&z)))
+	if got := count(t, d, "SELECT count(*) FROM "+tb+" WHERE ref = "+dl.placeholder(1)+" AND id = "+dl.placeholder(2), f.arg(z), f.arg(u)); got != 1 {
 		t.Fatalf("a non-nil *id.ID did not store its id: %d rows, want 1", got)
 	}
 }
 
 // f. A row whose id was written in uppercase by raw SQL fails Scan with a
 // message saying stored ids must be lowercase.
-func testStoredUppercase(t *testing.T, d db, dl dialect, c column) {
+func testStoredUppercase(t *testing.T, d db, dl dialect, c column, f form) {
 	ctx := context.Background()
 	tb := keyTable(t, d, dl, c)
 	upper := strings.ToUpper(id.New().String())
@@ -522,8 +534,8 @@ func testStoredUppercase(t *testing.T, d db, dl dialect, c column) {
 	if string(raw) != upper {
 		t.Fatalf("raw SQL stored %q, want %q", raw, upper)
 	}
-	v := id.New() // a stale value must be cleared
-	err := d.QueryRow(ctx, "SELECT id FROM "+tb).Scan(&v)
+	dest, v := f.dest(id.New()) // a stale value must be cleared
+	err := d.QueryRow(ctx, "SELECT id FROM "+tb).Scan(dest)
 	var pe *id.ParseError
 	if !errors.As(err, &pe) || !errors.Is(err, id.ErrInvalid) {
 		t.Fatalf("scanning %q: err = %v, want a *id.ParseError wrapping id.ErrInvalid", upper, err)
@@ -536,8 +548,8 @@ func testStoredUppercase(t *testing.T, d db, dl dialect, c column) {
 	if !strings.Contains(err.Error(), "stored ids must be lowercase") {
 		t.Fatalf("scanning %q: message %q does not say stored ids must be lowercase", upper, err)
 	}
-	if !v.IsZero() {
-		t.Fatalf("after the scan error the id is %v, want the zero id", v)
+	if !v().IsZero() {
+		t.Fatalf("after the scan error the id is %v, want the zero id", v())
 	}
 }
 
@@ -552,7 +564,7 @@ func testStoredUppercase(t *testing.T, d db, dl dialect, c column) {
 // tested is that the database's comparison of the id column against
 // MinAt's bounds agrees with its comparison of created_at, under the
 // column's collation.
-func testWindow(t *testing.T, d db, dl dialect, c column) {
+func testWindow(t *testing.T, d db, dl dialect, c column, f form) {
 	ctx := context.Background()
 	tb := newTable(t, d, "w", "CREATE TABLE %s (id "+c.sqlType+" NOT NULL, created_at "+dl.createdAt+" NOT NULL, "+dl.primaryKey(c)+")")
 	const groups, perGroup = 6, 25
@@ -567,7 +579,7 @@ func testWindow(t *testing.T, d db, dl dialect, c column) {
 	}
 	err := d.InTx(ctx, func(tx execer) error {
 		for _, v := range made {
-			if err := tx.Exec(ctx, "INSERT INTO "+tb+" (id, created_at) VALUES ("+dl.placeholder(1)+", "+dl.placeholder(2)+")", v, dl.createdAtArg(v.Time())); err != nil {
+			if err := tx.Exec(ctx, "INSERT INTO "+tb+" (id, created_at) VALUES ("+dl.placeholder(1)+", "+dl.placeholder(2)+")", f.arg(v), dl.createdAtArg(v.Time())); err != nil {
 				return err
 			}
 		}
@@ -604,8 +616,8 @@ func testWindow(t *testing.T, d db, dl dialect, c column) {
 			must(t, err)
 			hi, err := id.MinAt(t2)
 			must(t, err)
-			gotID := selectIDs(t, d, byID, lo, hi)
-			gotTime := selectIDs(t, d, byTime, dl.createdAtArg(t1), dl.createdAtArg(t2))
+			gotID := selectIDs(t, d, f, byID, f.arg(lo), f.arg(hi))
+			gotTime := selectIDs(t, d, f, byTime, dl.createdAtArg(t1), dl.createdAtArg(t2))
 			if !slices.Equal(gotTime, want) {
 				t.Fatalf("created_at in [%v, %v): %d rows, want %d", t1, t2, len(gotTime), len(want))
 			}
@@ -629,7 +641,7 @@ func testWindow(t *testing.T, d db, dl dialect, c column) {
 	mid := made[perGroup].Time().Add(500 * time.Microsecond)
 	lo, err := id.MinAt(mid)
 	must(t, err)
-	got := selectIDs(t, d, "SELECT id FROM "+tb+" WHERE id >= "+dl.placeholder(1)+" ORDER BY id", lo)
+	got := selectIDs(t, d, f, "SELECT id FROM "+tb+" WHERE id >= "+dl.placeholder(1)+" ORDER BY id", f.arg(lo))
 	var want []id.ID
 	for _, v := range made {
 		if !v.Time().Before(mid.Truncate(time.Millisecond)) {
@@ -642,10 +654,10 @@ func testWindow(t *testing.T, d db, dl dialect, c column) {
 
 	// Keyset pagination, 7 rows a page.
 	var seen []id.ID
-	next := selectIDs(t, d, "SELECT id FROM "+tb+" ORDER BY id LIMIT 7")
+	next := selectIDs(t, d, f, "SELECT id FROM "+tb+" ORDER BY id LIMIT 7")
 	for len(next) > 0 {
 		seen = append(seen, next...)
-		next = selectIDs(t, d, "SELECT id FROM "+tb+" WHERE id > "+dl.placeholder(1)+" ORDER BY id LIMIT 7", seen[len(seen)-1])
+		next = selectIDs(t, d, f, "SELECT id FROM "+tb+" WHERE id > "+dl.placeholder(1)+" ORDER BY id LIMIT 7", f.arg(seen[len(seen)-1]))
 	}
 	if !slices.Equal(seen, made) {
 		t.Fatalf("keyset pagination visited %d rows (first difference at %d), want the %d in creation order", len(seen), firstDiff(seen, made), len(made))

@@ -1,0 +1,216 @@
+package id_test
+
+import (
+	"database/sql"
+	"database/sql/driver"
+	"encoding"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/idkeys/id"
+)
+
+// The typed ids of docs/typed-ids.md, declared as a user declares them,
+// outside package id: the constraint of NewAs and ParseAs must accept them.
+type (
+	userID  struct{ id.ID }
+	orderID struct{ id.ID }
+)
+
+// TestNewAs: NewAs makes a non-zero, canonical id of the asked type, later
+// than one made before it (the generator of New).
+func TestNewAs(t *testing.T) {
+	before := id.New()
+	u := id.NewAs[userID]()
+	o := id.NewAs[orderID]()
+	if u.IsZero() || o.IsZero() {
+		t.Fatalf("NewAs returned the zero id: %v %v", u, o)
+	}
+	if before.Compare(u.ID) >= 0 || u.Compare(o.ID) >= 0 {
+		t.Fatalf("NewAs ids do not follow New's order: %s %s %s", before, u, o)
+	}
+	if back, err := id.Parse(u.String()); err != nil || back != u.ID {
+		t.Fatalf("Parse(%q) = %v, %v; want %v", u.String(), back, err, u.ID)
+	}
+}
+
+// TestParseAs: ParseAs is Parse with the result typed: the same id for
+// every accepted input, the zero typed id and Parse's error for the rest.
+func TestParseAs(t *testing.T) {
+	want := id.MustParse("01arz3ndektsv4rrffq69g5fav")
+	for _, tc := range []struct {
+		name, in string
+		want     id.ID
+		reason   id.Reason // 0: accepted
+	}{
+		{"lowercase (P1)", "01arz3ndektsv4rrffq69g5fav", want, 0},
+		{"uppercase (P2)", "01ARZ3NDEKTSV4RRFFQ69G5FAV", want, 0},
+		{"empty (P3)", "", id.ID{}, id.ReasonLength},
+		{"25 characters (P3)", "01arz3ndektsv4rrffq69g5fa", id.ID{}, id.ReasonLength},
+		{"letter i (P4)", "01arz3ndeitsv4rrffq69g5fav", id.ID{}, id.ReasonCharacter},
+		{"out of range (P5)", "80000000000000000000000000", id.ID{}, id.ReasonRange},
+		{"zero id (P6)", "00000000000000000000000000", id.ID{}, id.ReasonZero},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := id.ParseAs[userID](tc.in)
+			if got != (userID{tc.want}) {
+				t.Errorf("ParseAs[userID](%q) = %#v, want %#v", tc.in, got.ID, tc.want)
+			}
+			_, perr := id.Parse(tc.in)
+			if tc.reason == 0 {
+				if err != nil {
+					t.Fatalf("ParseAs[userID](%q): %v", tc.in, err)
+				}
+				return
+			}
+			var pe *id.ParseError
+			if !errors.As(err, &pe) || pe.Reason != tc.reason || !errors.Is(err, id.ErrInvalid) {
+				t.Fatalf("ParseAs[userID](%q) error = %v, want a *ParseError with reason %v", tc.in, err, tc.reason)
+			}
+			if perr == nil || err.Error() != perr.Error() {
+				t.Fatalf("ParseAs[userID](%q) error %q, Parse's %v", tc.in, err, perr)
+			}
+		})
+	}
+}
+
+// TestTypedIDsAreDistinctTypes: a userID is not assignable to an orderID
+// or an id.ID (the compiler refuses `var o orderID = u`), only explicitly
+// convertible, and the conversion back is the field: u.ID. Conversions
+// orderID(u) compile because the two structs have the same underlying
+// type; idvet reports them.
+func TestTypedIDsAreDistinctTypes(t *testing.T) {
+	u, o, v := reflect.TypeFor[userID](), reflect.TypeFor[orderID](), reflect.TypeFor[id.ID]()
+	if u.AssignableTo(o) || o.AssignableTo(u) || u.AssignableTo(v) || v.AssignableTo(u) {
+		t.Fatal("typed ids are assignable to each other or to id.ID")
+	}
+	x := id.MustParse("01arz3ndektsv4rrffq69g5fav")
+	if got := (userID{x}).ID; got != x {
+		t.Fatalf("userID{x}.ID = %v, want %v", got, x)
+	}
+}
+
+// TestTypedIDPromotesEveryMethod: a userID implements every interface an
+// id.ID implements (value methods on userID, pointer methods on *userID),
+// so every library that finds them on id.ID finds them on a userID.
+func TestTypedIDPromotesEveryMethod(t *testing.T) {
+	for _, iface := range []reflect.Type{
+		reflect.TypeFor[fmt.Stringer](),
+		reflect.TypeFor[fmt.GoStringer](),
+		reflect.TypeFor[encoding.TextMarshaler](),
+		reflect.TypeFor[encoding.TextAppender](),
+		reflect.TypeFor[encoding.TextUnmarshaler](),
+		reflect.TypeFor[encoding.BinaryMarshaler](),
+		reflect.TypeFor[encoding.BinaryUnmarshaler](),
+		reflect.TypeFor[json.Marshaler](),
+		reflect.TypeFor[json.Unmarshaler](),
+		reflect.TypeFor[driver.Valuer](),
+		reflect.TypeFor[sql.Scanner](),
+	} {
+		for _, typ := range []reflect.Type{reflect.TypeFor[id.ID](), reflect.TypeFor[*id.ID]()} {
+			if !typ.Implements(iface) {
+				continue
+			}
+			typed := reflect.TypeFor[userID]()
+			if typ.Kind() == reflect.Pointer {
+				typed = reflect.PointerTo(typed)
+			}
+			if !typed.Implements(iface) {
+				t.Errorf("%v implements %v, %v does not", typ, iface, typed)
+			}
+		}
+	}
+	// Every method of id.ID and *id.ID, by name, the ones other libraries
+	// look for without an interface of the standard library included
+	// (GormDataType, MarshalBSONValue, UnmarshalYAML, Equal, ...).
+	for _, pair := range [][2]reflect.Type{
+		{reflect.TypeFor[id.ID](), reflect.TypeFor[userID]()},
+		{reflect.TypeFor[*id.ID](), reflect.TypeFor[*userID]()},
+	} {
+		for i := range pair[0].NumMethod() {
+			m := pair[0].Method(i)
+			if _, ok := pair[1].MethodByName(m.Name); !ok {
+				t.Errorf("%v has method %s, %v does not", pair[0], m.Name, pair[1])
+			}
+		}
+	}
+}
+
+// TestTypedIDBehavesAsID: for a valid id, the zero id and bad input, each
+// encoder and decoder gives a userID exactly what it gives the id.ID inside
+// it: the same bytes, the same error.
+func TestTypedIDBehavesAsID(t *testing.T) {
+	type pair struct {
+		plain id.ID
+		typed userID
+	}
+	x := id.MustParse("01arz3ndektsv4rrffq69g5fav")
+	for _, v := range []id.ID{x, {}} {
+		p := pair{v, userID{v}}
+		same := func(what string, a, b any) {
+			t.Helper()
+			if !reflect.DeepEqual(a, b) {
+				t.Errorf("%s of %v: id.ID gives %v, userID %v", what, v, a, b)
+			}
+		}
+		same("String", p.plain.String(), p.typed.String())
+		same("%v", fmt.Sprintf("%v", p.plain), fmt.Sprintf("%v", p.typed))
+		// %#v shows id.ID's GoString, not the type name: see docs/typed-ids.md.
+		same("%#v", fmt.Sprintf("%#v", p.plain), fmt.Sprintf("%#v", p.typed))
+		tp, ep := p.plain.MarshalText()
+		tt, et := p.typed.MarshalText()
+		same("MarshalText", fmt.Sprint(string(tp), ep), fmt.Sprint(string(tt), et))
+		jp, ep := json.Marshal(struct{ A id.ID }{p.plain})
+		jt, et := json.Marshal(struct{ A userID }{p.typed})
+		same("json.Marshal", fmt.Sprint(string(jp), ep), fmt.Sprint(string(jt), et))
+		vp, ep := p.plain.Value()
+		vt, et := p.typed.Value()
+		same("Value", fmt.Sprint(vp, ep), fmt.Sprint(vt, et))
+		if !v.IsZero() {
+			mp, _ := json.Marshal(map[id.ID]int{p.plain: 1})
+			mt, _ := json.Marshal(map[userID]int{p.typed: 1})
+			same("json.Marshal map key", string(mp), string(mt))
+		}
+	}
+	if got := fmt.Sprintf("%v %#v", userID{x}, userID{x}); got != `01arz3ndektsv4rrffq69g5fav id.MustParse("01arz3ndektsv4rrffq69g5fav")` {
+		t.Errorf("%%v %%#v of a userID = %s", got)
+	}
+
+	// encoding/json names the Go type in its own errors.
+	renamed := func(err error) string {
+		return strings.ReplaceAll(fmt.Sprint(err), "id_test.userID", "id.ID")
+	}
+	for _, in := range []string{`"01ARZ3NDEKTSV4RRFFQ69G5FAV"`, `""`, `"01arz3ndeitsv4rrffq69g5fav"`, `7`, `null`} {
+		var a struct{ A id.ID }
+		var b struct{ A userID }
+		ea := json.Unmarshal([]byte(`{"A":`+in+`}`), &a)
+		eb := json.Unmarshal([]byte(`{"A":`+in+`}`), &b)
+		if a.A != b.A.ID || fmt.Sprint(ea) != renamed(eb) {
+			t.Errorf("json.Unmarshal %s: id.ID gives %v, %v; userID %v, %v", in, a.A, ea, b.A, eb)
+		}
+		var ma map[id.ID]int
+		var mb map[userID]int
+		ea = json.Unmarshal([]byte(`{`+in+`:1}`), &ma)
+		eb = json.Unmarshal([]byte(`{`+in+`:1}`), &mb)
+		if fmt.Sprint(ea) != renamed(eb) || len(ma) != len(mb) {
+			t.Errorf("json.Unmarshal map key %s: id.ID gives %v, %v; userID %v, %v", in, ma, ea, mb, eb)
+		}
+		for k := range ma {
+			if mb[userID{k}] != 1 {
+				t.Errorf("json.Unmarshal map key %s: id.ID gives %v, userID %v", in, ma, mb)
+			}
+		}
+	}
+	for _, src := range []any{"01arz3ndektsv4rrffq69g5fav", []byte("01arz3ndektsv4rrffq69g5fav"), "01ARZ3NDEKTSV4RRFFQ69G5FAV", nil, int64(7)} {
+		var a id.ID
+		var b userID
+		ea, eb := a.Scan(src), b.Scan(src)
+		if a != b.ID || fmt.Sprint(ea) != fmt.Sprint(eb) {
+			t.Errorf("Scan(%#v): id.ID gives %v, %v; userID %v, %v", src, a, ea, b, eb)
+		}
+	}
+}
