@@ -135,6 +135,13 @@ func TestFromUUIDv7Rejects(t *testing.T) {
 		{"escapes count in the 50 bytes", strings.Repeat("\xcb", 34), `id: invalid UUID "\xcb\xcb\xcb\xcb\xcb\xcb\xcb\xcb\xcb\xcb\xcb\xcb"...: length 34, want 36 or 32 hex digits`}, // found by FuzzParseUUIDv7
 		{"trailing newline", "017f22e2-79b0-7cc3-98c4-dc0c0c07398f\n", `id: invalid UUID "017f22e2-79b0-7cc3-98c4-dc0c0c07398f\n": length 37, want 36 or 32 hex digits`},
 		{"hyphen moved", "017f22e279-b0-7cc3-98c4-dc0c0c07398f", `id: invalid UUID "017f22e279-b0-7cc3-98c4-dc0c0c07398f": want '-' at index 8`},
+		// Each of the four hyphens, replaced by a hex digit: the digits
+		// around it are still read from their own places, so only the
+		// hyphen check refuses these.
+		{"digit at 8", "017f22e2079b0-7cc3-98c4-dc0c0c07398f", `id: invalid UUID "017f22e2079b0-7cc3-98c4-dc0c0c07398f": want '-' at index 8`},
+		{"digit at 13", "017f22e2-79b007cc3-98c4-dc0c0c07398f", `id: invalid UUID "017f22e2-79b007cc3-98c4-dc0c0c07398f": want '-' at index 13`},
+		{"digit at 18", "017f22e2-79b0-7cc3098c4-dc0c0c07398f", `id: invalid UUID "017f22e2-79b0-7cc3098c4-dc0c0c07398f": want '-' at index 18`},
+		{"digit at 23", "017f22e2-79b0-7cc3-98c40dc0c0c07398f", `id: invalid UUID "017f22e2-79b0-7cc3-98c40dc0c0c07398f": want '-' at index 23`},
 		{"underscores", "017f22e2_79b0_7cc3_98c4_dc0c0c07398f", `id: invalid UUID "017f22e2_79b0_7cc3_98c4_dc0c0c07398f": want '-' at index 8`},
 		{"g", "017f22e2-79b0-7cc3-98c4-dc0c0c07398g", `id: invalid UUID "017f22e2-79b0-7cc3-98c4-dc0c0c07398g": invalid character 'g' at index 35`},
 		{"first of a pair", "x17f22e2-79b0-7cc3-98c4-dc0c0c07398f", `id: invalid UUID "x17f22e2-79b0-7cc3-98c4-dc0c0c07398f": invalid character 'x' at index 0`},

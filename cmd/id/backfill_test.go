@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"math/rand/v2"
@@ -19,32 +20,71 @@ const zeroSeed = "00000000000000000000000000000000000000000000000000000000000000
 // TestBackfillExact: rows in any order, times in both formats, come out
 // sorted by (CREATED_AT, OLD_KEY) with exact ids for the zero seed (the
 // ids NewBackfill(zero seed) makes in that order, checked below too).
+// Within one millisecond the full time comes first: "0" sorts before "a"
+// but is written last, at .1239.
 func TestBackfillExact(t *testing.T) {
 	in := "b\t2024-05-01T12:00:00.123Z\n" +
-		"a\t1714564800123\r\n" + // the same millisecond, Unix ms, CRLF
+		"a\t+1714564800123\r\n" + // the same millisecond, Unix ms with a sign, CRLF
 		"c\t2024-05-01T14:00:00.1234+02:00\n" + // a later instant within it, another offset
+		"0\t2024-05-01T12:00:00.1239Z\n" + // later still, with the smallest key
 		"z\t2023-01-01T00:00:00Z" // earlier, no final newline
 	want := "z\t01gnna1j00nj56qhs7rtf42vrt\n" +
 		"a\t01hwt0d7kv3tgq956r91ndttn4\n" +
 		"b\t01hwt0d7kv3tgq956r95f5cj1h\n" +
-		"c\t01hwt0d7kv3tgq956r96xvk616\n"
+		"c\t01hwt0d7kv3tgq956r96xvk616\n" +
+		"0\t01hwt0d7kv3tgq956r97z3y95k\n"
 	runCmd(in, "backfill", "-seed", zeroSeed).check(t, result{stdout: want})
+	checkLibrary(t, [32]byte{}, want, []int64{1672531200000, 1714564800123, 1714564800123, 1714564800123, 1714564800123})
+}
 
-	// The same ids from the library, called in (time, key) order.
-	b := id.NewBackfill([32]byte{})
+// checkLibrary checks that want, lines KEY<TAB>ID, holds the ids that
+// NewBackfill(seed) makes at the milliseconds ms, called in that order.
+func checkLibrary(t *testing.T, seed [32]byte, want string, ms []int64) {
+	t.Helper()
+	b := id.NewBackfill(seed)
 	var lib strings.Builder
-	for _, r := range []struct {
-		key string
-		ms  int64
-	}{{"z", 1672531200000}, {"a", 1714564800123}, {"b", 1714564800123}, {"c", 1714564800123}} {
-		v, err := b.At(time.UnixMilli(r.ms))
+	for i, l := range strings.Split(strings.TrimSuffix(want, "\n"), "\n") {
+		key, _, _ := strings.Cut(l, "\t")
+		v, err := b.At(time.UnixMilli(ms[i]))
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(&lib, "%s\t%s\n", r.key, v)
+		fmt.Fprintf(&lib, "%s\t%s\n", key, v)
 	}
 	if lib.String() != want {
 		t.Errorf("library:\n%s\nwant:\n%s", lib.String(), want)
+	}
+}
+
+// TestBackfillSeed: -seed is used. A seed other than the zero seed (the
+// one every other test uses) gives its own exact ids, those of the
+// library with that seed, and not the zero seed's: a command that dropped
+// the seed would make ids anyone can compute from the rows' times.
+func TestBackfillSeed(t *testing.T) {
+	const hexSeed = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	in := "b\t2024-05-01T12:00:00.123Z\na\t1714564800123\nz\t2023-01-01T00:00:00Z\n"
+	want := "z\t01gnna1j009dx82ar5pfkrkcdp\n" +
+		"a\t01hwt0d7kvp0bfftjvhk2y006z\n" +
+		"b\t01hwt0d7kvp0bfftjvhnhw115k\n"
+	runCmd(in, "backfill", "-seed", hexSeed).check(t, result{stdout: want})
+	runCmd(in, "backfill", "-seed", strings.ToUpper(hexSeed)).check(t, result{stdout: want})
+	var seed [32]byte
+	for i := range seed {
+		seed[i] = []byte{0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef}[i%8]
+	}
+	checkLibrary(t, seed, want, []int64{1672531200000, 1714564800123, 1714564800123})
+
+	// Without -seed, the seed is random: two runs differ.
+	var outs [2]string
+	for i := range outs {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"backfill"}, strings.NewReader(in), &stdout, &stderr); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+		outs[i] = stdout.String()
+	}
+	if outs[0] == outs[1] || outs[0] == want {
+		t.Errorf("two runs without -seed gave %q and %q, want different ids", outs[0], outs[1])
 	}
 }
 
@@ -65,7 +105,13 @@ func TestBackfillErrors(t *testing.T) {
 		"space\t 1714564800123\n" +
 		"date only\t2024-05-01\n" +
 		long +
-		"ok2\t2\n"
+		"ok2\t2\n" +
+		"five-digit year\t10889-08-02T05:31:50.655Z\n" + // in the ULID range, not in RFC 3339
+		"comma\t2024-05-01T12:00:00,123Z\n" + // time.Parse takes it
+		"40 bytes\t" + strings.Repeat("x", 40) + "\n" + // quoted whole
+		"41 bytes\t" + strings.Repeat("y", 41) + "\n" + // quoted to 40 bytes
+		"plus and minus\t+-1\n" +
+		"signs only\t+\n"
 	want := result{code: 1, stderr: "line 2: no tab, want OLD_KEY<TAB>CREATED_AT\n" +
 		"line 3: empty line, want OLD_KEY<TAB>CREATED_AT\n" +
 		"line 4: empty OLD_KEY\n" +
@@ -77,7 +123,13 @@ func TestBackfillErrors(t *testing.T) {
 		"line 10: CREATED_AT \" 1714564800123\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
 		"line 11: CREATED_AT \"2024-05-01\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
 		"line 12: line of 5002 bytes, want less than 4096\n" +
-		"id backfill: 11 of 13 lines invalid; nothing written\n"}
+		"line 14: CREATED_AT \"10889-08-02T05:31:50.655Z\": a year of more than four digits; RFC 3339 has none, give such times as Unix milliseconds\n" +
+		"line 15: CREATED_AT \"2024-05-01T12:00:00,123Z\": a comma before the fraction of a second, want a point (RFC 3339: 12:00:00.123)\n" +
+		"line 16: CREATED_AT \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
+		"line 17: CREATED_AT \"yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\"...: want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
+		"line 18: CREATED_AT \"+-1\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
+		"line 19: CREATED_AT \"+\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
+		"id backfill: 17 of 19 lines invalid; nothing written\n"}
 	runCmd(in, "backfill").check(t, want)
 }
 
@@ -99,15 +151,17 @@ func TestBackfillUsage(t *testing.T) {
 }
 
 // TestBackfillUUIDv7: OLD_KEY converts to the id of the same bytes, in
-// input order; a second field is ignored; a UUIDv4 is a bad line.
+// input order; a second field is ignored; a UUIDv4 is a bad line; a UUID
+// given twice, in any form, is refused.
 func TestBackfillUUIDv7(t *testing.T) {
-	// RFC 9562 appendix A.6's UUIDv7, as printed and in lowercase.
+	// RFC 9562 appendix A.6's UUIDv7, as printed, and one less in
+	// lowercase without hyphens.
 	in := "017F22E2-79B0-7CC3-98C4-DC0C0C07398F\t2022-02-22T19:22:22Z\n" +
 		"00000000-0000-7000-8000-000000000000\n" +
-		"017f22e279b07cc398c4dc0c0c07398f\r\n"
+		"017f22e279b07cc398c4dc0c0c07398e\r\n"
 	want := "017F22E2-79B0-7CC3-98C4-DC0C0C07398F\t01fwhe4ydgfk1shh6w1g60eecf\n" +
 		"00000000-0000-7000-8000-000000000000\t0000000000e008000000000000\n" +
-		"017f22e279b07cc398c4dc0c0c07398f\t01fwhe4ydgfk1shh6w1g60eecf\n"
+		"017f22e279b07cc398c4dc0c0c07398e\t01fwhe4ydgfk1shh6w1g60eece\n"
 	dir := t.TempDir()
 	runCmd(in, "backfill", "-uuidv7", "-tmpdir", dir).check(t, result{stdout: want})
 	checkEmpty(t, dir)
@@ -115,6 +169,66 @@ func TestBackfillUUIDv7(t *testing.T) {
 	runCmd(bad, "backfill", "-uuidv7", "-tmpdir", dir).check(t, result{code: 1, stderr: "line 4: id: not a UUIDv7: version 4, want 7 (only a version 7 UUID starts with its Unix time in milliseconds)\n" +
 		"id backfill: 1 of 4 lines invalid; nothing written\n"})
 	checkEmpty(t, dir)
+	again := in + "017f22e279b07cc398c4dc0c0c07398f\n" + "017f22e2-79b0-7cc3-98c4-dc0c0c07398e\n"
+	runCmd(again, "backfill", "-uuidv7", "-tmpdir", dir).check(t, result{code: 1, stderr: "line 5: UUID repeated, first on line 3 (both give id 01fwhe4ydgfk1shh6w1g60eece)\n" +
+		"line 4: UUID repeated, first on line 1 (both give id 01fwhe4ydgfk1shh6w1g60eecf)\n" +
+		"id backfill: 2 of 5 lines invalid; nothing written\n"})
+	checkEmpty(t, dir)
+}
+
+// TestBackfillRepeatedKeys: an OLD_KEY given twice, at the same time or
+// another, is refused in both modes, with both line numbers, exit status
+// 1 and nothing on stdout; in memory and with the external sort (a
+// budget of 8 rows a run), which must agree, and leave no files.
+func TestBackfillRepeatedKeys(t *testing.T) {
+	var in strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&in, "k%03d\t%d\n", i, 1000+i%7)
+	}
+	in.WriteString("k042\t5000\n" + // line 101: another time
+		"k007\t1000\n" + // line 102: the same line as line 8
+		"k042\t1\n") // line 103: a third time
+	want := "line 102: OLD_KEY \"k007\" repeated, first on line 8\n" +
+		"line 101: OLD_KEY \"k042\" repeated, first on line 43\n" +
+		"line 103: OLD_KEY \"k042\" repeated, first on line 43\n" +
+		"id backfill: 3 of 103 lines invalid; nothing written\n"
+	for _, budget := range []int{backfillBudget, 2 * 8 * recordSize} {
+		dir := t.TempDir()
+		var stdout, stderr bytes.Buffer
+		code := backfill(backfillOptions{tmpdir: dir, budget: budget}, strings.NewReader(in.String()), &stdout, &stderr)
+		if code != 1 || stdout.Len() != 0 || stderr.String() != want {
+			t.Errorf("budget %d: exit %d, stdout %q, stderr:\n%s\nwant exit 1, no stdout, stderr:\n%s", budget, code, stdout.String(), stderr.String(), want)
+		}
+		checkEmpty(t, dir)
+	}
+
+	// -uuidv7 with the external sort: 100 UUIDs, the 10th again at the end.
+	var uin strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&uin, "017f22e2-79b0-7cc3-98c4-dc0c0c07%04x\n", i)
+	}
+	uin.WriteString("017F22E2-79B0-7CC3-98C4-DC0C0C070009\n")
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code := backfill(backfillOptions{uuidv7: true, tmpdir: dir, budget: 2 * 8 * recordSize}, strings.NewReader(uin.String()), &stdout, &stderr)
+	uwant := "line 101: UUID repeated, first on line 10 (both give id 01fwhe4ydgfk1shh6w1g60e009)\n" +
+		"id backfill: 1 of 101 lines invalid; nothing written\n"
+	if code != 1 || stdout.Len() != 0 || stderr.String() != uwant {
+		t.Errorf("-uuidv7: exit %d, stdout %q, stderr:\n%s\nwant exit 1, no stdout, stderr:\n%s", code, stdout.String(), stderr.String(), uwant)
+	}
+	checkEmpty(t, dir)
+}
+
+// TestBackfillReportCap: past maxReports bad lines, the rest are counted.
+func TestBackfillReportCap(t *testing.T) {
+	in := strings.Repeat("x\n", maxReports+2)
+	var want strings.Builder
+	for i := range maxReports {
+		fmt.Fprintf(&want, "line %d: no tab, want OLD_KEY<TAB>CREATED_AT\n", i+1)
+	}
+	fmt.Fprintf(&want, "id backfill: 2 more bad lines not shown (the first %d are above)\n", maxReports)
+	fmt.Fprintf(&want, "id backfill: %d of %d lines invalid; nothing written\n", maxReports+2, maxReports+2)
+	runCmd(in, "backfill").check(t, result{code: 1, stderr: want.String()})
 }
 
 func checkEmpty(t *testing.T, dir string) {
@@ -232,16 +346,64 @@ func TestBackfillSpillsOnlyPastBudget(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		budget, runs int
-	}{{backfillBudget, 0}, {24 * 100, 13}} { // rows of 28 to 30 bytes, at most 2,400 bytes a run
-		s := &sorter{o: backfillOptions{tmpdir: t.TempDir(), budget: tt.budget}, stderr: os.Stderr}
+	}{
+		{backfillBudget, 0},
+		{32 * 100, 2 * 20}, // 50 records a run, 20 runs for each of the two sorts
+		// 8 records a run: 125 runs for each sort, more than mergeFanIn,
+		// so a merge pass first makes 2 more of each.
+		{2 * 8 * recordSize, 2 * (125 + 2)},
+	} {
+		b := &backfiller{o: backfillOptions{tmpdir: t.TempDir(), budget: tt.budget}, rep: newReporter(os.Stderr, maxReports)}
 		var out bytes.Buffer
-		if code := s.sortAndMake(strings.NewReader(in.String()), &out); code != 0 {
+		if code := b.sortAndMake(strings.NewReader(in.String()), &out); code != 0 {
 			t.Fatalf("exit %d", code)
 		}
-		if len(s.runs) != tt.runs {
-			t.Errorf("budget %d: %d runs, want %d", tt.budget, len(s.runs), tt.runs)
+		if b.runs != tt.runs {
+			t.Errorf("budget %d: %d runs, want %d", tt.budget, b.runs, tt.runs)
 		}
-		s.cleanup()
-		checkEmpty(t, s.o.tmpdir)
+		b.cleanup()
+		checkEmpty(t, b.o.tmpdir)
+	}
+}
+
+// TestBackfillRepeatedKeyOrder: a key given 100 times is reported on each
+// later line, in line order, each time with its first line, whatever the
+// sort does with equal keys (pdqsort is not stable past 12 rows, a merge
+// of runs takes equal keys in any order).
+func TestBackfillRepeatedKeyOrder(t *testing.T) {
+	var in, want strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&in, "dup\t%d\n", 5000-i) // later lines, earlier times
+		if i > 0 {
+			fmt.Fprintf(&want, "line %d: OLD_KEY \"dup\" repeated, first on line 1\n", i+1)
+		}
+	}
+	want.WriteString("id backfill: 99 of 100 lines invalid; nothing written\n")
+	for _, budget := range []int{backfillBudget, 2 * 8 * recordSize} {
+		var stdout, stderr bytes.Buffer
+		code := backfill(backfillOptions{tmpdir: t.TempDir(), budget: budget}, strings.NewReader(in.String()), &stdout, &stderr)
+		if code != 1 || stderr.String() != want.String() {
+			t.Errorf("budget %d: exit %d, stderr:\n%s\nwant exit 1, stderr:\n%s", budget, code, stderr.String(), want.String())
+		}
+	}
+}
+
+// TestRunReaderTruncated: a run file cut inside a row is an error, not
+// the end of the rows.
+func TestRunReaderTruncated(t *testing.T) {
+	full := appendRow(nil, &row{sec: 1714564800, nsec: 123, line: 7, key: []byte("key")})
+	for n := 1; n < len(full); n++ {
+		f, err := os.CreateTemp(t.TempDir(), "run-*")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write(full[:n])
+		f.Seek(0, 0)
+		rr := &runReader{f: f, r: bufio.NewReader(f)}
+		ok, err := rr.advance()
+		if ok || err == nil {
+			t.Errorf("a row cut to %d of %d bytes: ok %v, error %v; want an error", n, len(full), ok, err)
+		}
+		f.Close()
 	}
 }

@@ -23,7 +23,8 @@
 // still printed.
 //
 // id check reads stdin, one id per line, prints nothing on stdout, and
-// reports each invalid line on stderr as "line N: reason", then a count.
+// reports each invalid line on stderr as "line N: reason" (the first 1000;
+// past that, how many more), then a count.
 // One trailing carriage return is removed from each line, so CRLF files
 // check as their LF twins; nothing else is trimmed, so a blank line is
 // invalid (length 0), and so is a line with spaces. A line of 4096 bytes
@@ -99,7 +100,8 @@ id inspect ID...
 
 id check [-stored]
   Reads ids from stdin, one per line, prints nothing on stdout, and reports
-  each invalid line on stderr as "line N: reason", then a count of them.
+  each invalid line on stderr as "line N: reason" (the first 1000, then how
+  many more), then a count of them.
   One trailing "\r" is removed from each line (CRLF files); nothing else is
   trimmed, so a blank line is invalid (length 0), and so is a line with
   spaces. Lines of 4096 bytes or more are reported by length, unquoted.
@@ -278,19 +280,22 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 }
 
 // check reads ids from stdin, one per line, and reports each invalid line
-// on stderr. It reads with a buffer of size bytes (maxLine; at least 16),
-// and lines of size bytes or more are reported by length only. A line is
-// valid if id.Parse accepts it, or with stored, if ID.Scan does.
+// on stderr, the first maxReports of them (then how many more). It reads
+// with a buffer of size bytes (maxLine; at least 16), and lines of size
+// bytes or more are reported by length only. A line is valid if id.Parse
+// accepts it, or with stored, if ID.Scan does.
 func check(stdin io.Reader, stderr io.Writer, size int, stored bool) int {
+	rep := newReporter(stderr, maxReports)
+	defer rep.flush()
 	r := bufio.NewReaderSize(stdin, size)
-	lines, invalid := 0, 0
+	var lines int64
 	for {
 		chunk, err := r.ReadSlice('\n')
 		if len(chunk) == 0 && err == io.EOF {
 			break
 		}
 		if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
-			fmt.Fprintf(stderr, "id: reading stdin: %v\n", err)
+			rep.printf("id: reading stdin: %v\n", err)
 			return exitFail
 		}
 		lines++
@@ -298,11 +303,10 @@ func check(stdin io.Reader, stderr io.Writer, size int, stored bool) int {
 			// An over-long line: count its bytes, piece by piece.
 			n, err := skipLine(r, chunk)
 			if err != nil {
-				fmt.Fprintf(stderr, "id: reading stdin: %v\n", err)
+				rep.printf("id: reading stdin: %v\n", err)
 				return exitFail
 			}
-			invalid++
-			fmt.Fprintf(stderr, "line %d: id: invalid id: length %d, want 26 (line too long to quote)\n", lines, n)
+			rep.line(lines, "id: invalid id: length "+strconv.Itoa(n)+", want 26 (line too long to quote)")
 			continue
 		}
 		line := trimEOL(chunk)
@@ -314,15 +318,15 @@ func check(stdin io.Reader, stderr io.Writer, size int, stored bool) int {
 			_, perr = id.Parse(string(line))
 		}
 		if perr != nil {
-			invalid++
-			fmt.Fprintf(stderr, "line %d: %v\n", lines, perr)
+			rep.lineErr(lines, perr)
 		}
 		if err == io.EOF {
 			break
 		}
 	}
-	if invalid > 0 {
-		fmt.Fprintf(stderr, "id check: %d of %d lines invalid\n", invalid, lines)
+	if rep.n > 0 {
+		rep.summary("id check")
+		rep.printf("id check: %d of %d lines invalid\n", rep.n, lines)
 		return exitFail
 	}
 	return exitOK

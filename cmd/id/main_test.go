@@ -613,3 +613,50 @@ func FuzzInspect(f *testing.F) {
 		}
 	})
 }
+
+// writeCounter counts the Write calls made to it.
+type writeCounter struct {
+	bytes.Buffer
+	writes int
+}
+
+func (w *writeCounter) Write(p []byte) (int, error) {
+	w.writes++
+	return w.Buffer.Write(p)
+}
+
+// TestCheckFlood: past maxReports invalid lines, check counts the rest
+// instead of reporting them, and writes stderr through a buffer: 2,500
+// bad lines are the first 1,000 reports, a line for the 1,500 others and
+// the count, written in 4 KiB pieces, not one write a line.
+func TestCheckFlood(t *testing.T) {
+	const bad = 2500
+	in := strings.Repeat("x\n", bad) + "01arz3ndektsv4rrffq69g5fav\n"
+	var want strings.Builder
+	for i := range maxReports {
+		fmt.Fprintf(&want, "line %d: id: invalid id \"x\": length 1, want 26\n", i+1)
+	}
+	fmt.Fprintf(&want, "id check: %d more bad lines not shown (the first %d are above)\n", bad-maxReports, maxReports)
+	fmt.Fprintf(&want, "id check: %d of %d lines invalid\n", bad, bad+1)
+	var stdout bytes.Buffer
+	var stderr writeCounter
+	code := run([]string{"check"}, strings.NewReader(in), &stdout, &stderr)
+	if code != 1 || stdout.Len() != 0 || stderr.String() != want.String() {
+		t.Fatalf("exit %d, stdout %q, stderr of %d bytes:\n%.300s...\nwant exit 1, no stdout, stderr of %d bytes:\n%.300s...",
+			code, stdout.String(), stderr.Len(), stderr.String(), want.Len(), want.String())
+	}
+	if most := stderr.Len()/4096 + 1; stderr.writes > most {
+		t.Errorf("%d writes to stderr for %d bytes, want at most %d (a 4 KiB buffer)", stderr.writes, stderr.Len(), most)
+	}
+}
+
+// BenchmarkCheckFlood: check on 100,000 invalid lines (about 10^7 bad
+// lines in seconds: see docs/testing.md).
+func BenchmarkCheckFlood(b *testing.B) {
+	in := strings.Repeat("not an id\n", 100_000)
+	for b.Loop() {
+		if code := run([]string{"check"}, strings.NewReader(in), io.Discard, io.Discard); code != 1 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}

@@ -7,6 +7,9 @@
 //	allow:                        # packages each analyzer does not report
 //	  idmakers: [example.com/svc/migrate]
 //	tests: false                  # skip _test.go files (default true)
+//	makers:                       # the service's own id makers and parsers
+//	  - example.com/util.RandomString
+//	  - github.com/writeas/web-core/id
 package plugin
 
 import (
@@ -17,6 +20,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/idkeys/id/vet/internal/rule"
 	"github.com/idkeys/id/vet/passes"
+	"github.com/idkeys/id/vet/passes/idmakers"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -33,6 +37,10 @@ type Settings struct {
 	Allow map[string][]string `json:"allow"`
 	// Tests, when false, skips findings in _test.go files.
 	Tests *bool `json:"tests"`
+	// Makers names the service's own functions (path.Func,
+	// path.Type.Method) and packages (path) that make or parse ids, as
+	// idvet's -idmakers.makers does.
+	Makers []string `json:"makers"`
 }
 
 // Plugin is the golangci-lint plugin of idvet.
@@ -54,6 +62,11 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	}
 	var out []*analysis.Analyzer
 	names := make(map[string]bool)
+	if len(p.settings.Makers) > 0 {
+		if err := idmakers.Analyzer.Flags.Set("makers", strings.Join(p.settings.Makers, ",")); err != nil {
+			return nil, fmt.Errorf("idvet: makers: %w", err)
+		}
+	}
 	for _, a := range passes.Analyzers() {
 		names[a.Name] = true
 		if slices.Contains(p.settings.Disable, a.Name) {

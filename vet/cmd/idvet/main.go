@@ -20,10 +20,16 @@
 // -NAME.allow=PKG,... exempts packages from it, and -tests=false skips
 // _test.go files.
 // "idvet help" lists the analyzers and "idvet help NAME" describes one.
+//
+// Exit status, standalone: 0 when clean, 3 with findings, 1 when a
+// package failed to load (one line for each, "idvet: package P not
+// checked: WHY", then the findings in the packages that did load) or an
+// analyzer failed; 2 for a bad flag. Under go vet: 0 clean, 1 otherwise.
 package main
 
 import (
 	"flag"
+	"os"
 
 	"github.com/idkeys/id/vet/internal/rule"
 	"github.com/idkeys/id/vet/passes"
@@ -31,6 +37,10 @@ import (
 )
 
 func main() {
+	analyzers := passes.Analyzers()
+	if status, ok := plain(os.Args[1:], analyzers, os.Stderr); ok {
+		os.Exit(status)
+	}
 	flag.BoolVar(&rule.CheckTests, "tests", true, "report findings in _test.go files too")
-	multichecker.Main(passes.Analyzers()...)
+	multichecker.Main(analyzers...)
 }

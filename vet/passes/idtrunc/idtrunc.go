@@ -60,10 +60,10 @@ func run(pass *analysis.Pass) (any, error) {
 		switch n := cur.Node().(type) {
 		case *ast.SliceExpr:
 			if shortens(pass.TypesInfo, n) && defs.IDText(n.X) {
-				pass.Reportf(n.Lbrack, "slicing an id's text shortens it (TRUNC): use the whole id, its first 10 characters are only its time")
+				scope.Reportf(pass, n.Lbrack, "slicing an id's text shortens it (TRUNC): use the whole id, its first 10 characters are only its time")
 			}
 		case *ast.CallExpr:
-			checkPrintf(pass, defs, n)
+			checkPrintf(pass, scope, defs, n)
 		}
 	}
 	return nil, nil
@@ -93,7 +93,7 @@ func shortens(info *types.Info, s *ast.SliceExpr) bool {
 	return true
 }
 
-func checkPrintf(pass *analysis.Pass, defs *flow.Defs, call *ast.CallExpr) {
+func checkPrintf(pass *analysis.Pass, scope *rule.Scope, defs *flow.Defs, call *ast.CallExpr) {
 	f := defs.Callee(call)
 	if f == nil {
 		return
@@ -130,7 +130,7 @@ func checkPrintf(pass *analysis.Pass, defs *flow.Defs, call *ast.CallExpr) {
 				TextEdits: []analysis.TextEdit{{Pos: start, End: start + token.Pos(v.precEnd-v.dot)}},
 			}}
 		}
-		pass.Report(d)
+		scope.Report(pass, d)
 	}
 }
 
