@@ -39,8 +39,8 @@ var (
 		"bad/bad.go:47:36: id.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
 	}
 	typed = []string{
-		"bad/typed.go:6:6: type ProviderID id.ID drops every method of id.ID (JSON writes {}, no Scan or Value): declare type ProviderID struct{ id.ID }",
-		"bad/typed.go:15:41: OrderID(u) converts a UserID into an OrderID (distinct typed ids): if it is meant, write OrderID{u.ID}",
+		"bad/typed.go:6:6: type ProviderID id.ID drops every method of id.ID, JSON writes {} and there is no Scan or Value (TYPED): declare type ProviderID struct{ id.ID }",
+		"bad/typed.go:15:41: OrderID(u) converts a UserID into an OrderID, a distinct typed id (TYPED): if it is meant, write OrderID{u.ID}",
 	}
 	backfillMigrate = []string{
 		"migrate/migrate.go:13:12: id.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",

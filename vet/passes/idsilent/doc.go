@@ -40,7 +40,7 @@
 //
 // For example:
 //
-//	item, err := attributevalue.MarshalMap(user) // attributevalue.MarshalMap writes the id.ID in User as an empty map M{}: use attributevalue.MarshalMapWithOptions(v, func(o *attributevalue.EncoderOptions) { o.UseEncodingMarshalers = true })
+//	item, err := attributevalue.MarshalMap(user) // attributevalue.MarshalMap writes the id.ID in User as an empty map M{} (SILENT): use attributevalue.MarshalMapWithOptions(v, func(o *attributevalue.EncoderOptions) { o.UseEncodingMarshalers = true })
 //
 // A value of an interface type is followed into its composite literal
 // (map[string]any{"id": v}), into append, and into the local variables it
@@ -51,6 +51,10 @@
 // cannot see (a call's result, a parameter, opts...) counts as fixed;
 // options funcs declared in another package (functions, and package-level
 // variables holding a function literal) are known by a fact.
+//
+// Findings name the rule SILENT: //idvet:allow SILENT reason, on the line
+// or the line above, suppresses one (a test that shows a library's
+// default on purpose).
 //
 // Flags: -idsilent.allow lists packages not to report.
 package idsilent

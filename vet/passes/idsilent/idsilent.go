@@ -79,6 +79,7 @@ func (*registersCopier) String() string { return "registers a copier for id.ID" 
 
 type checker struct {
 	pass   *analysis.Pass
+	scope  *rule.Scope
 	defs   *flow.Defs
 	stores map[*types.Var][]ast.Expr // x[k] = v and x.f = v, by the local variable x
 	// bodies holds the body of each function of this package, and of
@@ -98,6 +99,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !ok {
 		return nil, nil
 	}
+	c.scope = scope
 	c.defs = flow.New(pass.TypesInfo, pass.Files)
 	c.stores = make(map[*types.Var][]ast.Expr)
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
@@ -153,7 +155,7 @@ func (c *checker) call(call *ast.CallExpr) {
 			if e == nil || (s.fixed != nil && s.fixed(c, call)) {
 				continue
 			}
-			c.pass.Reportf(e.Pos(), s.msg, c.describe(t))
+			c.report(e, s, t)
 		}
 	}
 }
@@ -183,10 +185,20 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 				continue
 			}
 			if e, t := c.find(kv.Value, s, 0, nil); e != nil {
-				c.pass.Reportf(e.Pos(), s.msg, c.describe(t))
+				c.report(e, s, t)
 			}
 		}
 	}
+}
+
+// Rule is the rule idsilent's findings name, for //idvet:allow.
+const Rule = "SILENT"
+
+// report reports the value e of type t reaching sink s: the sink's
+// message, with the rule named before the fix.
+func (c *checker) report(e ast.Expr, s *sink, t types.Type) {
+	what, fix, _ := strings.Cut(fmt.Sprintf(s.msg, c.describe(t)), ": ")
+	c.scope.Reportf(c.pass, e.Pos(), "%s (%s): %s", what, Rule, fix)
 }
 
 // is reports whether f is the sink's function or method.

@@ -31,7 +31,8 @@ const (
 
 // sinks is every known entry point that loses an id.ID it sees through
 // reflection, one line each. In msg, %s is the value's description ("an
-// id.ID", "the id.ID in User").
+// id.ID", "the id.ID in User"); the report puts the rule, (SILENT), before
+// its first ": ".
 var sinks = []sink{
 	// aws-sdk-go-v2 feature/dynamodb/attributevalue: without the encoding
 	// options an id.ID, which has no exported field, is written as M{} and
@@ -49,25 +50,25 @@ var sinks = []sink{
 	{pkg: attributevalue, name: "MarshalListWithOptions", arg: 0, handled: "MarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(1, encodeOpt),
 		msg: "attributevalue.MarshalListWithOptions writes %s as an empty map M{} without UseEncodingMarshalers: add the option " + encFunc},
 	{pkg: attributevalue, recv: "Encoder", name: "Encode", arg: 0, handled: "MarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: madeWith("NewEncoder", 0, encodeOpt),
-		msg: "attributevalue.Encoder.Encode writes %s as an empty map M{} unless its NewEncoder has the option " + encFunc},
+		msg: "attributevalue.Encoder.Encode writes %s as an empty map M{}: make the encoder with attributevalue.NewEncoder(" + encFunc + ")"},
 	{pkg: attributevalue, name: "Unmarshal", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav",
-		msg: "attributevalue.Unmarshal reads %s without its UnmarshalText (M{} gives the zero id): use attributevalue.UnmarshalWithOptions(av, out, " + decFunc + ")"},
+		msg: "attributevalue.Unmarshal reads %s without its UnmarshalText, an M{} as the zero id: use attributevalue.UnmarshalWithOptions(av, out, " + decFunc + ")"},
 	{pkg: attributevalue, name: "UnmarshalMap", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav",
-		msg: "attributevalue.UnmarshalMap reads %s without its UnmarshalText (M{} gives the zero id): use attributevalue.UnmarshalMapWithOptions(m, out, " + decFunc + ")"},
+		msg: "attributevalue.UnmarshalMap reads %s without its UnmarshalText, an M{} as the zero id: use attributevalue.UnmarshalMapWithOptions(m, out, " + decFunc + ")"},
 	{pkg: attributevalue, name: "UnmarshalList", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav",
-		msg: "attributevalue.UnmarshalList reads %s without its UnmarshalText (M{} gives the zero id): use attributevalue.UnmarshalListWithOptions(l, out, " + decFunc + ")"},
+		msg: "attributevalue.UnmarshalList reads %s without its UnmarshalText, an M{} as the zero id: use attributevalue.UnmarshalListWithOptions(l, out, " + decFunc + ")"},
 	{pkg: attributevalue, name: "UnmarshalListOfMaps", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav",
-		msg: "attributevalue.UnmarshalListOfMaps reads %s without its UnmarshalText (M{} gives the zero id): use attributevalue.UnmarshalListOfMapsWithOptions(l, out, " + decFunc + ")"},
+		msg: "attributevalue.UnmarshalListOfMaps reads %s without its UnmarshalText, an M{} as the zero id: use attributevalue.UnmarshalListOfMapsWithOptions(l, out, " + decFunc + ")"},
 	{pkg: attributevalue, name: "UnmarshalWithOptions", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(2, decodeOpt),
-		msg: "attributevalue.UnmarshalWithOptions reads %s without its UnmarshalText (M{} gives the zero id): add the option " + decFunc},
+		msg: "attributevalue.UnmarshalWithOptions reads %s without its UnmarshalText, an M{} as the zero id: add the option " + decFunc},
 	{pkg: attributevalue, name: "UnmarshalMapWithOptions", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(2, decodeOpt),
-		msg: "attributevalue.UnmarshalMapWithOptions reads %s without its UnmarshalText (M{} gives the zero id): add the option " + decFunc},
+		msg: "attributevalue.UnmarshalMapWithOptions reads %s without its UnmarshalText, an M{} as the zero id: add the option " + decFunc},
 	{pkg: attributevalue, name: "UnmarshalListWithOptions", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(2, decodeOpt),
-		msg: "attributevalue.UnmarshalListWithOptions reads %s without its UnmarshalText (M{} gives the zero id): add the option " + decFunc},
+		msg: "attributevalue.UnmarshalListWithOptions reads %s without its UnmarshalText, an M{} as the zero id: add the option " + decFunc},
 	{pkg: attributevalue, name: "UnmarshalListOfMapsWithOptions", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(2, decodeOpt),
-		msg: "attributevalue.UnmarshalListOfMapsWithOptions reads %s without its UnmarshalText (M{} gives the zero id): add the option " + decFunc},
+		msg: "attributevalue.UnmarshalListOfMapsWithOptions reads %s without its UnmarshalText, an M{} as the zero id: add the option " + decFunc},
 	{pkg: attributevalue, recv: "Decoder", name: "Decode", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: madeWith("NewDecoder", 0, decodeOpt),
-		msg: "attributevalue.Decoder.Decode reads %s without its UnmarshalText unless its NewDecoder has the option " + decFunc},
+		msg: "attributevalue.Decoder.Decode reads %s without its UnmarshalText, an M{} as the zero id: make the decoder with attributevalue.NewDecoder(" + decFunc + ")"},
 
 	// expression.Value marshals with attributevalue's defaults: a
 	// condition on an id compares with M{} and never matches.
@@ -78,11 +79,11 @@ var sinks = []sink{
 
 	// structpb takes a fixed set of Go types and refuses the others.
 	{pkg: structpb, name: "NewValue", arg: 0,
-		msg: "structpb.NewValue refuses %s (invalid type): " + asString},
+		msg: "structpb.NewValue refuses %s with an error, invalid type: " + asString},
 	{pkg: structpb, name: "NewStruct", arg: 0,
-		msg: "structpb.NewStruct refuses %s (invalid type): " + asString},
+		msg: "structpb.NewStruct refuses %s with an error, invalid type: " + asString},
 	{pkg: structpb, name: "NewList", arg: 0,
-		msg: "structpb.NewList refuses %s (invalid type): " + asString},
+		msg: "structpb.NewList refuses %s with an error, invalid type: " + asString},
 
 	// koanf copies what a provider gives it with copystructure, which
 	// makes an opaque struct the zero value.
@@ -109,28 +110,28 @@ var sinks = []sink{
 	// zombiezen's sqlitex binds the types it knows and prints the others
 	// with fmt: a nil *id.ID becomes "<nil>", the zero id "", a slice "[…]".
 	{pkg: sqlitex, recv: "ExecOptions", field: "Args",
-		msg: "sqlitex.ExecOptions.Args stores %s as fmt prints it (nil *id.ID as \"<nil>\", the zero id as \"\"): " + asString + " or v.Value()"},
+		msg: "sqlitex.ExecOptions.Args stores %s as fmt prints it, a nil *id.ID as \"<nil>\" and the zero id as \"\": " + asString + " or v.Value()"},
 	{pkg: sqlitex, recv: "ExecOptions", field: "Named",
-		msg: "sqlitex.ExecOptions.Named stores %s as fmt prints it (nil *id.ID as \"<nil>\", the zero id as \"\"): " + asString + " or v.Value()"},
+		msg: "sqlitex.ExecOptions.Named stores %s as fmt prints it, a nil *id.ID as \"<nil>\" and the zero id as \"\": " + asString + " or v.Value()"},
 	{pkg: sqlitex, name: "Exec", arg: 3, variadic: true,
-		msg: "sqlitex.Exec stores %s as fmt prints it (nil *id.ID as \"<nil>\", the zero id as \"\"): " + asString + " or v.Value()"},
+		msg: "sqlitex.Exec stores %s as fmt prints it, a nil *id.ID as \"<nil>\" and the zero id as \"\": " + asString + " or v.Value()"},
 	{pkg: sqlitex, name: "ExecTransient", arg: 3, variadic: true,
-		msg: "sqlitex.ExecTransient stores %s as fmt prints it (nil *id.ID as \"<nil>\", the zero id as \"\"): " + asString + " or v.Value()"},
+		msg: "sqlitex.ExecTransient stores %s as fmt prints it, a nil *id.ID as \"<nil>\" and the zero id as \"\": " + asString + " or v.Value()"},
 
 	// gocql marshals only its own types and MarshalCQL (UnmarshalCQL for
 	// reading): an error at run time.
 	{pkg: gocql, recv: "Session", name: "Query", arg: 1, variadic: true, handled: "MarshalCQL",
-		msg: "gocql.Session.Query cannot marshal %s (no MarshalCQL): " + asString},
+		msg: "gocql.Session.Query cannot marshal %s, which has no MarshalCQL: " + asString},
 	{pkg: gocql, recv: "Query", name: "Bind", arg: 0, variadic: true, handled: "MarshalCQL",
-		msg: "gocql.Query.Bind cannot marshal %s (no MarshalCQL): " + asString},
+		msg: "gocql.Query.Bind cannot marshal %s, which has no MarshalCQL: " + asString},
 	{pkg: gocql, recv: "Batch", name: "Query", arg: 1, variadic: true, handled: "MarshalCQL",
-		msg: "gocql.Batch.Query cannot marshal %s (no MarshalCQL): " + asString},
+		msg: "gocql.Batch.Query cannot marshal %s, which has no MarshalCQL: " + asString},
 	{pkg: gocql, name: "Marshal", arg: 1, handled: "MarshalCQL",
-		msg: "gocql.Marshal cannot marshal %s (no MarshalCQL): " + asString},
+		msg: "gocql.Marshal cannot marshal %s, which has no MarshalCQL: " + asString},
 	{pkg: gocql, name: "Unmarshal", arg: 2, handled: "UnmarshalCQL",
-		msg: "gocql.Unmarshal cannot unmarshal into %s (no UnmarshalCQL): " + scanText},
+		msg: "gocql.Unmarshal cannot unmarshal into %s, which has no UnmarshalCQL: " + scanText},
 	{pkg: gocql, recv: "Query", name: "Scan", arg: 0, variadic: true, handled: "UnmarshalCQL",
-		msg: "gocql.Query.Scan cannot unmarshal into %s (no UnmarshalCQL): " + scanText},
+		msg: "gocql.Query.Scan cannot unmarshal into %s, which has no UnmarshalCQL: " + scanText},
 	{pkg: gocql, recv: "Iter", name: "Scan", arg: 0, variadic: true, handled: "UnmarshalCQL",
-		msg: "gocql.Iter.Scan cannot unmarshal into %s (no UnmarshalCQL): " + scanText},
+		msg: "gocql.Iter.Scan cannot unmarshal into %s, which has no UnmarshalCQL: " + scanText},
 }

@@ -25,12 +25,15 @@
 //
 // For example:
 //
-//	type ProviderID id.ID // type ProviderID id.ID drops every method of id.ID (JSON writes {}, no Scan or Value): declare type ProviderID struct{ id.ID }
-//	o := OrderID(u)       // OrderID(u) converts a UserID into an OrderID (distinct typed ids): if it is meant, write OrderID{u.ID}
+//	type ProviderID id.ID // type ProviderID id.ID drops every method of id.ID, JSON writes {} and there is no Scan or Value (TYPED): declare type ProviderID struct{ id.ID }
+//	o := OrderID(u)       // OrderID(u) converts a UserID into an OrderID, a distinct typed id (TYPED): if it is meant, write OrderID{u.ID}
 //
 // Not reported: aliases (type X = id.ID), id.ID(x) and X(v) with v an
 // id.ID, conversions between a typed id and a struct that is not one
 // (struct{ ID id.ID }{v}), type parameters.
+//
+// Findings name the rule TYPED: //idvet:allow TYPED reason, on the line
+// or the line above, suppresses one.
 //
 // Flags: -idtyped.allow lists packages not to report.
 package idtyped

@@ -78,7 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 		d := analysis.Diagnostic{
 			Pos:     spec.Name.Pos(),
 			End:     spec.Type.End(),
-			Message: "type " + spec.Name.Name + " " + types.ExprString(spec.Type) + " drops every method of id.ID (JSON writes {}, no Scan or Value): declare type " + spec.Name.Name + " struct{ " + embed + " }",
+			Message: "type " + spec.Name.Name + " " + types.ExprString(spec.Type) + " drops every method of id.ID, JSON writes {} and there is no Scan or Value (" + Rule + "): declare type " + spec.Name.Name + " struct{ " + embed + " }",
 		}
 		if ok && !convertedTo[obj] {
 			d.SuggestedFixes = []analysis.SuggestedFix{{
@@ -90,7 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}},
 			}}
 		}
-		pass.Report(d)
+		scope.Report(pass, d)
 	}
 
 	for _, call := range convs {
@@ -120,13 +120,13 @@ func run(pass *analysis.Pass) (any, error) {
 				arg = types.ExprString(u.X) // (*OrderID)(&u): &OrderID{u.ID}
 			}
 		}
-		msg := conv + " converts " + article(fn.Obj().Name()) + " into " + article(tn.Obj().Name()) + " (distinct typed ids): "
+		msg := conv + " converts " + article(fn.Obj().Name()) + " into " + article(tn.Obj().Name()) + ", a distinct typed id (" + Rule + "): "
 		if f := field(tn); f != "" && field(fn) == f {
 			msg += "if it is meant, write " + lit + "{" + arg + "." + f + "}"
 		} else {
 			msg += "declare both as type X struct{ id.ID } and write " + lit + "{v.ID} where it is meant"
 		}
-		pass.Reportf(call.Pos(), "%s", msg)
+		scope.Reportf(pass, call.Pos(), "%s", msg)
 	}
 	return nil, nil
 }
@@ -150,6 +150,9 @@ func idName(file *ast.File) (string, bool) {
 	}
 	return "id.ID", false
 }
+
+// Rule is the rule idtyped's findings name, for //idvet:allow.
+const Rule = "TYPED"
 
 // lookupID returns the type id.ID when pkg imports package id, directly or
 // not, else nil.
