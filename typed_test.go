@@ -214,3 +214,21 @@ func TestTypedIDBehavesAsID(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedIDEmbeddedInAModel measures the trap of docs/typed-ids.md: a
+// typed id embedded without a field name promotes its methods to the
+// model, so encoding/json writes the model as the id's string alone and
+// the model is a driver.Valuer.
+func TestTypedIDEmbeddedInAModel(t *testing.T) {
+	type user struct {
+		userID
+		Name string
+	}
+	u := user{userID{id.MustParse("01arz3ndektsv4rrffq69g5fav")}, "alice"}
+	b, err := json.Marshal(u)
+	if err != nil || string(b) != `"01arz3ndektsv4rrffq69g5fav"` {
+		t.Fatalf("json.Marshal(model embedding a typed id) = %s, %v; the measured trap writes the id alone", b, err)
+	}
+	var _ driver.Valuer = u
+	var _ fmt.Stringer = u
+}
