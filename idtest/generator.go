@@ -29,8 +29,9 @@ var maxTime = time.UnixMilli(1<<48 - 1).UTC()
 // 2026-01-01T00:00:00.000Z and moves only forward: by [Generator.Advance],
 // and by the step after each id ([Generator.SetStep]; 0 by default, a
 // held clock). Ids made while the clock holds share its millisecond and
-// increase by a random increment in [1, 2^32), as [id.New]'s do within a
-// millisecond.
+// increase by a random increment in [1, 2^32), as those of
+// [id.Backfill.At] do within a millisecond ([id.New]'s take the next
+// value of a sequence instead, with 64 fresh random bits).
 //
 // A Generator is safe for concurrent use; its ids are then reproducible
 // only if the calls come in the same order on every run.
