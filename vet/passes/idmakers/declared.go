@@ -20,7 +20,7 @@ import (
 //
 // where the name after the last element's first dot is an identifier
 // (not a version such as the "v3" of gopkg.in/yaml.v3). A function is a
-// parser when its name starts with Parse, MustParse, From or Validate, and
+// parser when its name starts with Parse, MustParse, From, Validate or Decode, and
 // a maker otherwise; name-based UUID functions (NewV3, NewV5, NewMD5,
 // NewSHA1, NewHash) are never reported.
 type Makers struct {
@@ -108,7 +108,7 @@ func (m *Makers) kindOf(path, name string, hasResults bool) kind {
 		return 0
 	}
 	base := name[strings.LastIndex(name, ".")+1:]
-	for _, p := range []string{"Parse", "MustParse", "From", "Validate"} {
+	for _, p := range []string{"Parse", "MustParse", "From", "Validate", "Decode"} {
 		if strings.HasPrefix(base, p) {
 			return parser
 		}

@@ -19,16 +19,18 @@ import (
 // (its first 10 characters) and has 80 random bits, not 122. So a maker
 // whose value flows only into a secret is not reported. Its value flows
 // into a secret when, through .String(), Must, conversions, strings and
-// fmt functions and +, it is assigned to, stored in a field or map key
-// of, returned from a function named, or passed to a parameter named as a
-// secret (secretName), or stored in a local variable every use of which
-// does one of these.
+// fmt functions, + and slicing, it is assigned to, stored in a field or
+// map key of, returned from a function named, or passed to a parameter
+// named as a secret (secretName), or passed just after a constant string
+// that names one (Update("reset_token", v)), or stored in a local
+// variable every use of which does one of these.
 
 // secretWords make a name a secret's when one of its words (rule.Words)
 // is one of them, in any case.
 var secretWords = map[string]bool{
 	"secret": true, "token": true, "password": true, "passwd": true, "nonce": true,
 	"salt": true, "csrf": true, "xsrf": true, "otp": true, "apikey": true, "secretkey": true,
+	"code": true, // an invite, verification or authorization code
 }
 
 // keyOwners make a following word "key" a secret's: apiKey, signing_key.
@@ -90,7 +92,7 @@ func outward(pass *analysis.Pass, c inspector.Cursor) inspector.Cursor {
 	for {
 		p := c.Parent()
 		switch n := p.Node().(type) {
-		case *ast.ParenExpr:
+		case *ast.ParenExpr, *ast.SliceExpr:
 			c = p
 			continue
 		case *ast.BinaryExpr:
@@ -158,8 +160,12 @@ func destination(pass *analysis.Pass, c inspector.Cursor) (string, *types.Var) {
 	switch n := c.Parent().Node().(type) {
 	case *ast.AssignStmt:
 		for i, r := range n.Rhs {
-			if r == c.Node() && len(n.Lhs) == len(n.Rhs) {
+			switch {
+			case r != c.Node():
+			case len(n.Lhs) == len(n.Rhs):
 				return name(n.Lhs[i])
+			case len(n.Rhs) == 1:
+				return name(n.Lhs[0]) // token, err := M()
 			}
 		}
 	case *ast.ValueSpec:
@@ -191,10 +197,16 @@ func destination(pass *analysis.Pass, c inspector.Cursor) (string, *types.Var) {
 		}
 		params := f.Signature().Params()
 		for i, a := range n.Args {
-			if a == c.Node() && params.Len() > 0 {
-				j := min(i, params.Len()-1)
-				return params.At(j).Name(), nil
+			if a != c.Node() || params.Len() == 0 {
+				continue
 			}
+			// A column named just before: Update("reset_token", v).
+			if i > 0 {
+				if tv := info.Types[n.Args[i-1]]; tv.Value != nil && tv.Value.Kind() == constant.String && secretName(constant.StringVal(tv.Value)) {
+					return constant.StringVal(tv.Value), nil
+				}
+			}
+			return params.At(min(i, params.Len()-1)).Name(), nil
 		}
 	}
 	return "", nil

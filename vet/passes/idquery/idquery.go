@@ -173,8 +173,9 @@ func (c *checker) computeFacts() {
 			}
 		}
 	}
+	ifaces := c.interfaceMethods()
 	for changed := true; changed; {
-		changed = false
+		changed = c.implemented(ifaces)
 		for _, f := range fns {
 			c.params, c.vararg = make(map[*types.Var]int), nil
 			i := 0
@@ -221,12 +222,96 @@ func (c *checker) computeFacts() {
 			})
 		}
 	}
-	for _, f := range fns {
-		if s := c.facts[f.obj]; s != nil {
+	exported := make(map[*types.Func]bool)
+	export := func(obj *types.Func) {
+		if s := c.facts[obj]; s != nil && !exported[obj] {
+			exported[obj] = true
 			slices.SortFunc(s.Params, func(a, b Param) int { return a.Index - b.Index })
-			c.pass.ExportObjectFact(f.obj, s)
+			c.pass.ExportObjectFact(obj, s)
 		}
 	}
+	for _, f := range fns {
+		export(f.obj)
+	}
+	for m := range ifaces {
+		export(m)
+	}
+}
+
+// interfaceMethods maps each method of the package's named interfaces to
+// the methods of the package's named types that implement it: a call
+// through the interface is taken to reach what those reach, since a
+// service's store interface and its implementation usually live in one
+// package. Implementations in other packages are not seen.
+func (c *checker) interfaceMethods() map[*types.Func][]*types.Func {
+	out := make(map[*types.Func][]*types.Func)
+	scope := c.pass.Pkg.Scope()
+	var ifaces, concrete []*types.Named
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		if _, ok := n.Underlying().(*types.Interface); ok {
+			ifaces = append(ifaces, n)
+		} else {
+			concrete = append(concrete, n)
+		}
+	}
+	for _, in := range ifaces {
+		it := in.Underlying().(*types.Interface)
+		if it.NumMethods() == 0 {
+			continue
+		}
+		for _, t := range concrete {
+			var impl types.Type = t
+			if !types.Implements(impl, it) {
+				if impl = types.NewPointer(t); !types.Implements(impl, it) {
+					continue
+				}
+			}
+			for i := range it.NumMethods() {
+				m := it.Method(i)
+				if m.Pkg() != c.pass.Pkg {
+					continue // an embedded interface's method, of another package
+				}
+				obj, _, _ := types.LookupFieldOrMethod(impl, false, c.pass.Pkg, m.Name())
+				if f, ok := obj.(*types.Func); ok && f.Pkg() == c.pass.Pkg {
+					out[m] = append(out[m], f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// implemented merges the facts of the implementations into their
+// interfaces' methods, and reports whether any changed.
+func (c *checker) implemented(ifaces map[*types.Func][]*types.Func) bool {
+	changed := false
+	for m, impls := range ifaces {
+		for _, f := range impls {
+			s := c.facts[f]
+			if s == nil {
+				continue
+			}
+			if c.facts[m] == nil {
+				c.facts[m] = new(Sink)
+			}
+			for _, p := range s.Params {
+				q := p
+				q.Path = rule.Func(f) + " → " + p.Path
+				if c.facts[m].add(q) {
+					changed = true
+				}
+			}
+		}
+	}
+	return changed
 }
 
 // fact returns the Sink fact of f, of this package or imported, or nil.
@@ -257,6 +342,7 @@ func (c *checker) sites(n ast.Node) []site {
 		if sink(f) {
 			for i, a := range n.Args {
 				out = append(out, site{arg: a, path: rule.Func(f), variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1})
+				out = append(out, c.fields(a, rule.Func(f))...)
 			}
 			return out
 		}
@@ -290,6 +376,31 @@ func (c *checker) sites(n ast.Node) []site {
 		return out
 	}
 	return nil
+}
+
+// fields returns the keyed field values of a struct literal (or its
+// address) passed to a query: GORM's db.Where(&User{ID: v}).
+func (c *checker) fields(e ast.Expr, path string) []site {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	if _, ok := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	var out []site
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				out = append(out, site{arg: kv.Value, path: path, id: rule.IDName(k.Name)})
+			}
+		}
+	}
+	return out
 }
 
 // textual reports whether an argument of type t can carry a request

@@ -23,6 +23,8 @@ func newCSRFToken() string {
 
 func setCookie(w http.ResponseWriter, token string) {}
 
+func updateField(field string, value any) {}
+
 func secrets(w http.ResponseWriter, m map[string]string) Config {
 	c := Config{
 		SessionSecret: guuid.New().String(), // a field named as a secret
@@ -32,9 +34,15 @@ func secrets(w http.ResponseWriter, m map[string]string) Config {
 	resetToken := guuid.NewString()
 	m["reset_token"] = resetToken
 	setCookie(w, guuid.NewString())
+	updateField("reset_token", guuid.NewString())
+	updateField("webauthn_id", guuid.NewString()) // want `uuid\.NewString makes an id`
+	inviteCode := guuid.NewString()[0:8]
+	deviceToken, err := guuid.NewRandom()
+	_, _ = deviceToken, err
 	m["password"] = "p" + guuid.NewString()
 	var salt = ulid.Make().String()
 	_ = salt
+	_ = inviteCode
 	v := guuid.NewString() // want `uuid\.NewString makes an id`
 	c.SessionSecret = v
 	c.RequestID = v               // one use is not a secret's: reported

@@ -113,6 +113,9 @@ func (h *Handler) cross(c echo.Context, r *http.Request) {
 	h.s.Bun(c.Param("uuid"))                     // want `Param\("uuid"\) reaches querystore\.Store\.Bun → bun\.SelectQuery\.Where unparsed`
 	h.s.Gorm(c.Param("a_id"), c.Param("b-id"))   // want `Param\("a_id"\) reaches querystore\.Store\.Gorm → gorm\.DB\.First unparsed` `Param\("b-id"\) reaches querystore\.Store\.Gorm → gorm\.DB\.Where unparsed`
 
+	var us querystore.Users
+	us.ByID(c.Param("user")) // want `Param\("user"\) reaches querystore\.Users\.ByID → querystore\.users\.ByID → gorm\.DB\.Where unparsed`
+
 	// Negatives: no name on the way is an id's; an interface's method;
 	// a parsed id; a number.
 	h.s.Post(ctx, mux.Vars(r)["post"])

@@ -91,3 +91,19 @@ type Repo interface {
 func (s *Store) Count(ctx context.Context, n int) error {
 	return s.db.QueryRowContext(ctx, `SELECT count(*) FROM t LIMIT $1`, n).Err()
 }
+
+// Users is implemented in this package: a call through it reaches what
+// its implementations reach.
+type Users interface {
+	ByID(userID string) error // want ByID:`^sink\(0 id → querystore\.users\.ByID → gorm\.DB\.Where\)$`
+}
+
+type users struct{ g *gorm.DB }
+
+type User struct{ ID, Name string }
+
+func (u *users) ByID(userID string) error { // want ByID:`^sink\(0 id → gorm\.DB\.Where\)$`
+	var row User
+	u.g.Where(&User{ID: userID}).First(&row)
+	return nil
+}
