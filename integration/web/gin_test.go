@@ -21,6 +21,7 @@ type ginUser[T anyID] struct {
 type ginList[T anyID] struct {
 	After T `form:"after"`
 	Org   T `form:"org" binding:"ulid"`
+	Team  T `form:"team" binding:"required"` // passes the zero id
 }
 
 // ginBody is a gin JSON body: Owner required through binding:"ulid", Ref
@@ -50,7 +51,7 @@ func ginRouter[T anyID]() http.Handler {
 			c.String(http.StatusBadRequest, err.Error())
 			return
 		}
-		c.String(http.StatusOK, "after="+show(q.After)+" org="+show(q.Org))
+		c.String(http.StatusOK, "after="+show(q.After)+" org="+show(q.Org)+" team="+show(q.Team))
 	})
 	r.POST("/items", func(c *gin.Context) {
 		var b ginBody[T]
@@ -81,11 +82,13 @@ func testGin[T anyID](t *testing.T) {
 		{name: "path malformed", path: "/users/" + bad, status: 404, want: badMsg},
 		{name: "path empty is the router's 404", path: "/users/", status: 404, want: "404 page not found"},
 
-		{name: "query valid", path: "/items?org=" + lower + "&after=" + lower, status: 200, want: "after=" + lower + " org=" + lower},
-		{name: "query uppercase", path: "/items?org=" + upper, status: 200, want: "after=none org=" + lower},
+		{name: "query valid", path: "/items?org=" + lower + "&after=" + lower, status: 200, want: "after=" + lower + " org=" + lower + " team=none"},
+		{name: "query uppercase", path: "/items?org=" + upper, status: 200, want: "after=none org=" + lower + " team=none"},
 		{name: "query malformed", path: "/items?org=" + lower + "&after=" + bad, status: 400, want: badMsg},
 		{name: "query empty", path: "/items?org=" + lower + "&after=", status: 400, want: emptyMsg},
-		{name: "query absent is no id", path: "/items?org=" + lower, status: 200, want: "after=none org=" + lower},
+		{name: "query absent is no id", path: "/items?org=" + lower, status: 200, want: "after=none org=" + lower + " team=none"},
+		{name: "team present", path: "/items?org=" + lower + "&team=" + upper, status: 200, want: "after=none org=" + lower + " team=" + lower},
+		{name: "binding:\"required\" passes an absent id (gin does not look inside a struct)", path: "/items?org=" + lower, status: 200, want: "after=none org=" + lower + " team=none"},
 		{name: "query required absent", path: "/items", status: 400, want: "Key: '" + list + ".Org' Error:Field validation for 'Org' failed on the 'ulid' tag"},
 		{name: "query required empty", path: "/items?org=", status: 400, want: emptyMsg},
 
