@@ -486,9 +486,9 @@ func TestNoIDQueryString(t *testing.T) {
 // not given: the default, the zero id. `-user=` (and `-user ""`) is the
 // usage error carrying our message (flag's error does not unwrap, and
 // leaves the variable as UnmarshalText set it: the zero id). The zero id
-// as a default shows no
-// "(default …)" in the help, and the value is named "value" (branch web
-// adds Set and Type for flag.Var and pflag).
+// as a default shows no "(default …)" in the help; TextVar names the
+// value "value" (pflag's Var, through ID.Set and ID.Type, is tested in
+// integration/web).
 func TestNoIDFlags(t *testing.T) {
 	newSet := func() (*flag.FlagSet, *id.ID, *strings.Builder) {
 		var out strings.Builder
