@@ -47,6 +47,10 @@ type Param struct {
 	// Variadic says that the parameter is a final ...T whose elements
 	// reach the query: every argument from Index on does.
 	Variadic bool
+	// Struct says that the parameter is a struct passed whole to the
+	// query (GORM's db.Where(&attrs)): the keyed fields of a literal
+	// passed for it reach the query.
+	Struct bool
 	// Path names the calls from the function to the query, the query's
 	// method last: "store.getBy → sqlx.DB.Get".
 	Path string
@@ -68,6 +72,9 @@ func (s *Sink) String() string {
 		fmt.Fprintf(&b, "%d", p.Index)
 		if p.Variadic {
 			b.WriteString("...")
+		}
+		if p.Struct {
+			b.WriteString("{}")
 		}
 		if p.ID {
 			b.WriteString(" id")
@@ -198,6 +205,15 @@ func (c *checker) computeFacts() {
 			}
 			ast.Inspect(f.decl.Body, func(n ast.Node) bool {
 				for _, s := range c.sites(n) {
+					if i, ok := c.structParam(s.arg); ok {
+						if c.facts[f.obj] == nil {
+							c.facts[f.obj] = new(Sink)
+						}
+						if c.facts[f.obj].add(Param{Index: i, Struct: true, Path: s.path}) {
+							changed = true
+						}
+						continue
+					}
 					var v value
 					if s.variadic {
 						if c.vararg == nil || c.defs.Var(s.arg) != c.vararg {
@@ -352,6 +368,12 @@ func (c *checker) sites(n ast.Node) []site {
 		}
 		for i, a := range n.Args {
 			for _, p := range s.Params {
+				if p.Struct {
+					if i == p.Index {
+						out = append(out, c.fields(a, rule.Func(f)+" → "+p.Path)...)
+					}
+					continue
+				}
 				if i == p.Index || p.Variadic && i > p.Index {
 					out = append(out, site{
 						arg: a, path: rule.Func(f) + " → " + p.Path, id: p.ID,
@@ -376,6 +398,26 @@ func (c *checker) sites(n ast.Node) []site {
 		return out
 	}
 	return nil
+}
+
+// structParam returns the index of the parameter of the function whose
+// facts are computed that e is, or whose address e is, when it is a
+// struct.
+func (c *checker) structParam(e ast.Expr) (int, bool) {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	v := c.defs.Var(e)
+	if v == nil {
+		return 0, false
+	}
+	i, ok := c.params[v]
+	if !ok {
+		return 0, false
+	}
+	_, isStruct := v.Type().Underlying().(*types.Struct)
+	return i, isStruct
 }
 
 // fields returns the keyed field values of a struct literal (or its
