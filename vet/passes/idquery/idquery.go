@@ -29,9 +29,15 @@ var Analyzer = &analysis.Analyzer{
 //go:embed doc.go
 var doc string
 
-var allow rule.Allow
+var (
+	allow    rule.Allow
+	declared Sinks
+)
 
-func init() { rule.Flags(&Analyzer.Flags, &allow) }
+func init() {
+	rule.Flags(&Analyzer.Flags, &allow)
+	Analyzer.Flags.Var(&declared, "sinks", "comma-separated query functions, methods (path.Type.Method), types (path.Type) or packages of the service, for calls idquery cannot follow")
+}
 
 // Sink is the fact that a function passes some of its parameters, as they
 // are, to a query: it is then a query sink for those parameters, in the
@@ -130,7 +136,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if listed(path) {
 		return nil, nil
 	}
-	if !rule.Reaches(pass.Pkg, sinkPaths...) {
+	if !rule.Reaches(pass.Pkg, append(sinkPaths, declared.paths()...)...) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink)}
@@ -359,6 +365,17 @@ func (c *checker) sites(n ast.Node) []site {
 			for i, a := range n.Args {
 				out = append(out, site{arg: a, path: rule.Func(f), variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1})
 				out = append(out, c.fields(a, rule.Func(f))...)
+			}
+			return out
+		}
+		if declared.match(f) {
+			params := f.Signature().Params()
+			for i, a := range n.Args {
+				id := false
+				if params.Len() > 0 {
+					id = rule.IDName(params.At(min(i, params.Len()-1)).Name())
+				}
+				out = append(out, site{arg: a, path: rule.Func(f), id: id, variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1})
 			}
 			return out
 		}
