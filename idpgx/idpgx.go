@@ -12,7 +12,8 @@
 // keys are UUIDv7 values, convert them with [id.FromUUIDv7] (or
 // [id.ParseUUIDv7] for their text). Every other value and destination
 // (pgtype.UUID, [16]byte, a UUID's text) is handled by pgx's own uuid
-// codec, unchanged. Register it on every connection:
+// codec, unchanged. Arrays (uuid[]) keep pgx's own codec: Register does
+// not reach them. Register it on every connection:
 //
 //	cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
 //		idpgx.Register(c.TypeMap())

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"math/rand/v2"
@@ -345,7 +346,13 @@ func TestBackfillSpillsOnlyPastBudget(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		budget, runs int
-	}{{backfillBudget, 0}, {32 * 100, 2 * 20}} { // 50 records a run, 20 runs for each of the two sorts
+	}{
+		{backfillBudget, 0},
+		{32 * 100, 2 * 20}, // 50 records a run, 20 runs for each of the two sorts
+		// 8 records a run: 125 runs for each sort, more than mergeFanIn,
+		// so a merge pass first makes 2 more of each.
+		{2 * 8 * recordSize, 2 * (125 + 2)},
+	} {
 		b := &backfiller{o: backfillOptions{tmpdir: t.TempDir(), budget: tt.budget}, rep: newReporter(os.Stderr, maxReports)}
 		var out bytes.Buffer
 		if code := b.sortAndMake(strings.NewReader(in.String()), &out); code != 0 {
@@ -356,5 +363,47 @@ func TestBackfillSpillsOnlyPastBudget(t *testing.T) {
 		}
 		b.cleanup()
 		checkEmpty(t, b.o.tmpdir)
+	}
+}
+
+// TestBackfillRepeatedKeyOrder: a key given 100 times is reported on each
+// later line, in line order, each time with its first line, whatever the
+// sort does with equal keys (pdqsort is not stable past 12 rows, a merge
+// of runs takes equal keys in any order).
+func TestBackfillRepeatedKeyOrder(t *testing.T) {
+	var in, want strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&in, "dup\t%d\n", 5000-i) // later lines, earlier times
+		if i > 0 {
+			fmt.Fprintf(&want, "line %d: OLD_KEY \"dup\" repeated, first on line 1\n", i+1)
+		}
+	}
+	want.WriteString("id backfill: 99 of 100 lines invalid; nothing written\n")
+	for _, budget := range []int{backfillBudget, 2 * 8 * recordSize} {
+		var stdout, stderr bytes.Buffer
+		code := backfill(backfillOptions{tmpdir: t.TempDir(), budget: budget}, strings.NewReader(in.String()), &stdout, &stderr)
+		if code != 1 || stderr.String() != want.String() {
+			t.Errorf("budget %d: exit %d, stderr:\n%s\nwant exit 1, stderr:\n%s", budget, code, stderr.String(), want.String())
+		}
+	}
+}
+
+// TestRunReaderTruncated: a run file cut inside a row is an error, not
+// the end of the rows.
+func TestRunReaderTruncated(t *testing.T) {
+	full := appendRow(nil, &row{sec: 1714564800, nsec: 123, line: 7, key: []byte("key")})
+	for n := 1; n < len(full); n++ {
+		f, err := os.CreateTemp(t.TempDir(), "run-*")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write(full[:n])
+		f.Seek(0, 0)
+		rr := &runReader{f: f, r: bufio.NewReader(f)}
+		ok, err := rr.advance()
+		if ok || err == nil {
+			t.Errorf("a row cut to %d of %d bytes: ok %v, error %v; want an error", n, len(full), ok, err)
+		}
+		f.Close()
 	}
 }

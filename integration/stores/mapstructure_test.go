@@ -74,18 +74,18 @@ func TestMapstructureTextHook(t *testing.T) {
 // refuseNonText hook makes it an error wrapping id.ErrInvalid.
 func TestMapstructureMapForIDIsIgnored(t *testing.T) {
 	in := map[string]any{"tenant": map[string]any{}}
+	c := msConfig{Tenant: b}
 	d, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{
 		DecodeHook:  mapstructure.TextUnmarshallerHookFunc(),
 		ErrorUnused: true,
-		Result:      new(msConfig),
+		Result:      &c,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Decode(in); err != nil {
-		t.Fatalf("{} with the text hook and ErrorUnused: %v, want no error (the trap)", err)
+	if err := d.Decode(in); err != nil || c.Tenant != b {
+		t.Fatalf("{} with the text hook and ErrorUnused: %v, %v; want the id unchanged and no error (the trap)", c.Tenant, err)
 	}
-	c := msConfig{Tenant: b}
 	err = decodeIDs(in, &c)
 	wantInvalid(t, err)
 	if !strings.Contains(err.Error(), "id: invalid id: cannot decode map[string]interface {} into id.ID") {

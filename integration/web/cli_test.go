@@ -10,6 +10,7 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/idkeys/id"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/urfave/cli/v3"
 )
 
@@ -59,8 +60,11 @@ func checkCLI(t *testing.T, cases []cliCase, run func(args []string) (string, er
 // cobraCommand has an optional --user and a required --org, both
 // through pflag's Var(&uid, …): *id.ID is a pflag.Value (Set, String,
 // Type).
-func cobraCommand(out *string) *cobra.Command {
-	var user, org id.ID
+func cobraCommand[T anyID, PT interface {
+	*T
+	pflag.Value
+}](out *string) *cobra.Command {
+	var user, org T
 	cmd := &cobra.Command{
 		Use:           "t",
 		SilenceUsage:  true,
@@ -70,8 +74,8 @@ func cobraCommand(out *string) *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().Var(&user, "user", "the user")
-	cmd.Flags().Var(&org, "org", "the organisation")
+	cmd.Flags().Var(PT(&user), "user", "the user")
+	cmd.Flags().Var(PT(&org), "org", "the organisation")
 	if err := cmd.MarkFlagRequired("org"); err != nil {
 		panic(err)
 	}
@@ -83,12 +87,20 @@ func cobraCommand(out *string) *cobra.Command {
 // TestCobraPflag: cobra v1.10.2 and pflag v1.1.0. MarkFlagRequired
 // refuses an absent flag; an empty one is refused by Set.
 func TestCobraPflag(t *testing.T) {
+	t.Run("id.ID", testCobraPflag[id.ID])
+	t.Run("UserID", testCobraPflag[UserID])
+}
+
+func testCobraPflag[T anyID, PT interface {
+	*T
+	pflag.Value
+}](t *testing.T) {
 	cases := append(cliCases(func(flag, value string) string {
 		return `invalid argument "` + value + `" for "--` + flag + `" flag: `
 	}), cliCase{"required absent", []string{"--user", lower}, "", `required flag(s) "org" not set`})
 	checkCLI(t, cases, func(args []string) (string, error) {
 		var got string
-		cmd := cobraCommand(&got)
+		cmd := cobraCommand[T, PT](&got)
 		cmd.SetArgs(args)
 		err := cmd.Execute()
 		return got, err
@@ -99,7 +111,7 @@ func TestCobraPflag(t *testing.T) {
 // type.
 func TestCobraHelpNamesID(t *testing.T) {
 	var got string
-	cmd := cobraCommand(&got)
+	cmd := cobraCommand[UserID](&got)
 	usage := cmd.Flags().FlagUsages()
 	for _, want := range []string{"      --org id    the organisation\n", "      --user id   the user\n"} {
 		if !strings.Contains(usage, want) {
@@ -112,19 +124,27 @@ func TestCobraHelpNamesID(t *testing.T) {
 // decodes through UnmarshalText; Required refuses an absent flag, and an
 // empty one is refused by the decoder.
 func TestURFaveCLI(t *testing.T) {
+	t.Run("id.ID", testURFaveCLI[id.ID])
+	t.Run("UserID", testURFaveCLI[UserID])
+}
+
+func testURFaveCLI[T anyID, PT interface {
+	*T
+	cli.TextMarshalUnmarshaler
+}](t *testing.T) {
 	cases := append(cliCases(func(flag, value string) string {
 		return `invalid value "` + value + `" for flag -` + flag + `: `
 	}), cliCase{"required absent", []string{"--user", lower}, "", `Required flag "org" not set`})
 	checkCLI(t, cases, func(args []string) (string, error) {
-		var user, org id.ID
+		var user, org T
 		var got string
 		cmd := &cli.Command{
 			Name:      "t",
 			Writer:    io.Discard,
 			ErrWriter: io.Discard,
 			Flags: []cli.Flag{
-				&cli.TextFlag{Name: "user", Destination: ptr[cli.TextMarshalUnmarshaler](&user)},
-				&cli.TextFlag{Name: "org", Destination: ptr[cli.TextMarshalUnmarshaler](&org), Required: true},
+				&cli.TextFlag{Name: "user", Destination: ptr[cli.TextMarshalUnmarshaler](PT(&user))},
+				&cli.TextFlag{Name: "org", Destination: ptr[cli.TextMarshalUnmarshaler](PT(&org)), Required: true},
 			},
 			OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error { return err },
 			Action: func(context.Context, *cli.Command) error {
@@ -143,19 +163,25 @@ func ptr[T any](v T) *T { return &v }
 
 // kongCLI is a kong grammar with plain tags: an optional --user and a
 // required --org (required:"").
-type kongCLI struct {
-	User id.ID `help:"the user"`
-	Org  id.ID `help:"the organisation" required:""`
+type kongCLI[T anyID] struct {
+	User T `help:"the user"`
+	Org  T `help:"the organisation" required:""`
 }
 
 // TestKong: kong v1.17.0 decodes through UnmarshalText; required:""
 // refuses an absent flag, and an empty one is refused by the decoder.
 func TestKong(t *testing.T) {
+	// kong's placeholder is the type's name in upper kebab case.
+	t.Run("id.ID", func(t *testing.T) { testKong[id.ID](t, "ID") })
+	t.Run("UserID", func(t *testing.T) { testKong[UserID](t, "USER-ID") })
+}
+
+func testKong[T anyID](t *testing.T, placeholder string) {
 	cases := append(cliCases(func(flag, value string) string {
 		return `--` + flag + `: `
-	}), cliCase{"required absent", []string{"--user", lower}, "", `missing flags: --org=ID`})
+	}), cliCase{"required absent", []string{"--user", lower}, "", "missing flags: --org=" + placeholder})
 	checkCLI(t, cases, func(args []string) (string, error) {
-		var c kongCLI
+		var c kongCLI[T]
 		var out bytes.Buffer
 		p, err := kong.New(&c, kong.Name("t"), kong.Writers(&out, &out), kong.Exit(func(int) {}))
 		if err != nil {

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"reflect"
 	"testing"
 
 	"github.com/go-playground/validator/v10"
@@ -15,17 +16,17 @@ import (
 // (validate:"ulid": echo has no required marker of its own, and the
 // validator's `required` does not look inside a struct) and an optional
 // ref.
-type echoRequest struct {
-	User  id.ID  `param:"user"`
-	After id.ID  `query:"after"`
-	Owner id.ID  `json:"owner"`
-	Ref   *id.ID `json:"ref"`
+type echoRequest[T anyID] struct {
+	User  T  `param:"user"`
+	After T  `query:"after"`
+	Owner T  `json:"owner"`
+	Ref   *T `json:"ref"`
 }
 
 // echoBody is the POST body alone, validated.
-type echoBody struct {
-	Owner id.ID  `json:"owner" validate:"ulid"`
-	Ref   *id.ID `json:"ref"`
+type echoBody[T anyID] struct {
+	Owner T  `json:"owner" validate:"ulid"`
+	Ref   *T `json:"ref"`
 }
 
 // echoValidator is the usual go-playground/validator adapter for echo.
@@ -56,21 +57,21 @@ func bindingErrorHandler(e *echo.Echo) echo.HTTPErrorHandler {
 
 // echoServer answers through Bind on /users/:user and /items, and through
 // the generic PathParam[id.ID] on /generic/:user.
-func echoServer(fixErrors bool) *echo.Echo {
+func echoServer[T anyID](fixErrors bool) *echo.Echo {
 	e := echo.New()
 	e.Validator = echoValidator{validator.New()}
 	if fixErrors {
 		e.HTTPErrorHandler = bindingErrorHandler(e)
 	}
 	e.GET("/users/:user", func(c echo.Context) error {
-		var r echoRequest
+		var r echoRequest[T]
 		if err := c.Bind(&r); err != nil {
 			return err
 		}
 		return c.String(http.StatusOK, "user="+show(r.User)+" after="+show(r.After))
 	})
 	e.POST("/items", func(c echo.Context) error {
-		var b echoBody
+		var b echoBody[T]
 		if err := c.Bind(&b); err != nil {
 			return err
 		}
@@ -80,11 +81,12 @@ func echoServer(fixErrors bool) *echo.Echo {
 		return c.String(http.StatusOK, "owner="+show(b.Owner)+" ref="+showPtr(b.Ref))
 	})
 	e.GET("/generic/:user", func(c echo.Context) error {
-		u, err := echo.PathParam[id.ID](c, "user")
+		u, err := echo.PathParam[T](c, "user")
 		if err != nil {
 			return err
 		}
-		after, err := echo.QueryParamOr(c, "after", id.ID{})
+		var none T
+		after, err := echo.QueryParamOr(c, "after", none)
 		if err != nil {
 			return err
 		}
@@ -97,8 +99,14 @@ func echoServer(fixErrors bool) *echo.Echo {
 // tags (ID's UnmarshalParam is echo's BindUnmarshaler), under echo's
 // default error handler: a bad id is 400 {"message": our message}.
 func TestEcho(t *testing.T) {
+	t.Run("id.ID", testEcho[id.ID])
+	t.Run("UserID", testEcho[UserID])
+}
+
+func testEcho[T anyID](t *testing.T) {
+	body := reflect.TypeFor[echoBody[T]]().Name()
 	const badJSON = `{"message":"` + `id: invalid id \"01arz3ndeitsv4rrffq69g5fav\": invalid character 'i' at index 9"}`
-	serve(t, echoServer(false), []httpCase{
+	serve(t, echoServer[T](false), []httpCase{
 		{name: "path valid", path: "/users/" + lower, status: 200, want: "user=" + lower + " after=none"},
 		{name: "path uppercase", path: "/users/" + upper, status: 200, want: "user=" + lower + " after=none"},
 		{name: "path malformed", path: "/users/" + bad, status: 400, want: badJSON},
@@ -112,7 +120,7 @@ func TestEcho(t *testing.T) {
 		{name: "body malformed", method: "POST", path: "/items", body: `{"owner":"` + bad + `"}`, status: 400, want: badJSON},
 		{name: "body empty", method: "POST", path: "/items", body: `{"owner":"` + lower + `","ref":""}`, status: 400, want: `{"message":"id: invalid id \"\": length 0, want 26"}`},
 		{name: "body null is no id", method: "POST", path: "/items", body: `{"owner":"` + lower + `","ref":null}`, status: 200, want: "owner=" + lower + " ref=nil"},
-		{name: "body required absent", method: "POST", path: "/items", body: `{}`, status: 400, want: `{"message":"Key: 'echoBody.Owner' Error:Field validation for 'Owner' failed on the 'ulid' tag"}`},
+		{name: "body required absent", method: "POST", path: "/items", body: `{}`, status: 400, want: `{"message":"Key: '` + body + `.Owner' Error:Field validation for 'Owner' failed on the 'ulid' tag"}`},
 	})
 }
 
@@ -123,14 +131,19 @@ func TestEcho(t *testing.T) {
 // never reaches our decoder there (echo's ParseValueOr returns the default for
 // empty text): the handler must check IsZero itself, or use Bind.
 func TestEchoGenericParams(t *testing.T) {
+	t.Run("id.ID", testEchoGenericParams[id.ID])
+	t.Run("UserID", testEchoGenericParams[UserID])
+}
+
+func testEchoGenericParams[T anyID](t *testing.T) {
 	t.Run("default handler", func(t *testing.T) {
-		serve(t, echoServer(false), []httpCase{
+		serve(t, echoServer[T](false), []httpCase{
 			{name: "valid", path: "/generic/" + upper, status: 200, want: "user=" + lower + " after=none"},
 			{name: "malformed is 500", path: "/generic/" + bad, status: 500, want: `{"message":"Internal Server Error"}`},
 		})
 	})
 	t.Run("bindingErrorHandler", func(t *testing.T) {
-		serve(t, echoServer(true), []httpCase{
+		serve(t, echoServer[T](true), []httpCase{
 			{name: "valid", path: "/generic/" + lower + "?after=" + upper, status: 200, want: "user=" + lower + " after=" + lower},
 			{name: "malformed path", path: "/generic/" + bad, status: 400, want: `{"message":"user: failed to parse value, err: ` + `id: invalid id \"01arz3ndeitsv4rrffq69g5fav\": invalid character 'i' at index 9"}`},
 			{name: "malformed query", path: "/generic/" + lower + "?after=" + bad, status: 400, want: `{"message":"after: failed to parse value, err: ` + `id: invalid id \"01arz3ndeitsv4rrffq69g5fav\": invalid character 'i' at index 9"}`},

@@ -14,18 +14,18 @@ import (
 
 // humaGet has a path id, an optional query id and a required one
 // (huma's required:"true"), with plain tags.
-type humaGet struct {
-	User  id.ID `path:"user"`
-	After id.ID `query:"after"`
-	Org   id.ID `query:"org" required:"true"`
+type humaGet[T anyID] struct {
+	User  T `path:"user"`
+	After T `query:"after"`
+	Org   T `query:"org" required:"true"`
 }
 
 // humaPost has a JSON body with an owner (required: huma's default for
 // a field without omitempty) and an optional ref.
-type humaPost struct {
+type humaPost[T anyID] struct {
 	Body struct {
-		Owner id.ID  `json:"owner"`
-		Ref   *id.ID `json:"ref,omitempty"`
+		Owner T  `json:"owner"`
+		Ref   *T `json:"ref,omitempty"`
 	}
 }
 
@@ -48,20 +48,20 @@ func (idSchema) Schema(huma.Registry) *huma.Schema {
 }
 
 // humaAPI serves the two operations; withSchema registers idSchema.
-func humaAPI(withSchema bool) (http.Handler, huma.API) {
+func humaAPI[T anyID](withSchema bool) (http.Handler, huma.API) {
 	mux := http.NewServeMux()
 	config := huma.DefaultConfig("t", "1")
 	config.CreateHooks = nil // no $schema links in the answers
 	api := humago.New(mux, config)
 	if withSchema {
-		api.OpenAPI().Components.Schemas.RegisterTypeAlias(reflect.TypeFor[id.ID](), reflect.TypeFor[idSchema]())
+		api.OpenAPI().Components.Schemas.RegisterTypeAlias(reflect.TypeFor[T](), reflect.TypeFor[idSchema]())
 	}
-	huma.Get(api, "/users/{user}", func(ctx context.Context, in *humaGet) (*humaOut, error) {
+	huma.Get(api, "/users/{user}", func(ctx context.Context, in *humaGet[T]) (*humaOut, error) {
 		out := &humaOut{}
 		out.Body.Got = "user=" + show(in.User) + " after=" + show(in.After) + " org=" + show(in.Org)
 		return out, nil
 	})
-	huma.Post(api, "/items", func(ctx context.Context, in *humaPost) (*humaOut, error) {
+	huma.Post(api, "/items", func(ctx context.Context, in *humaPost[T]) (*humaOut, error) {
 		out := &humaOut{}
 		out.Body.Got = "owner=" + show(in.Body.Owner) + " ref=" + showPtr(in.Body.Ref)
 		return out, nil
@@ -83,7 +83,12 @@ func humaErr(msg, loc, value string) string {
 // type), so an empty optional ?after= is "no id" and an empty required
 // ?org= is "missing".
 func TestHuma(t *testing.T) {
-	h, _ := humaAPI(false)
+	t.Run("id.ID", testHuma[id.ID])
+	t.Run("UserID", testHuma[UserID])
+}
+
+func testHuma[T anyID](t *testing.T) {
+	h, _ := humaAPI[T](false)
 	const q = "?org=" + lower
 	serve(t, h, []httpCase{
 		{name: "path valid", path: "/users/" + lower + q, status: 200, want: got("user=" + lower + " after=none org=" + lower)},
@@ -109,6 +114,11 @@ func TestHuma(t *testing.T) {
 // enforces it before the handler: an uppercase id passes (InputPattern),
 // a malformed or empty one is 422 with huma's validation message.
 func TestHumaSchema(t *testing.T) {
+	t.Run("id.ID", testHumaSchema[id.ID])
+	t.Run("UserID", testHumaSchema[UserID])
+}
+
+func testHumaSchema[T anyID](t *testing.T) {
 	for _, c := range []struct {
 		withSchema bool
 		want       string
@@ -116,7 +126,7 @@ func TestHumaSchema(t *testing.T) {
 		{false, `{"type":"string"}`},
 		{true, idSchemaJSON},
 	} {
-		_, api := humaAPI(c.withSchema)
+		_, api := humaAPI[T](c.withSchema)
 		param := api.OpenAPI().Paths["/users/{user}"].Get.Parameters[0]
 		b, err := json.Marshal(param.Schema)
 		if err != nil {
@@ -126,7 +136,7 @@ func TestHumaSchema(t *testing.T) {
 			t.Errorf("withSchema=%v: path parameter schema\n got %s\nwant %s", c.withSchema, b, c.want)
 		}
 	}
-	h, _ := humaAPI(true)
+	h, _ := humaAPI[T](true)
 	const q = "?org=" + lower
 	serve(t, h, []httpCase{
 		{name: "uppercase accepted", path: "/users/" + upper + q, status: 200, want: got("user=" + lower + " after=none org=" + lower)},

@@ -20,12 +20,14 @@ func parseOptional(q url.Values, key string) (id.ID, error) {
 	return id.Parse(q.Get(key))
 }
 
-// pathHandler answers for a path id read by get: a bad one is 404 (an id
+// pathHandler answers for a path id read by get and parsed as T with
+// id.ParseAs (struct{ id.ID } stands for a plain id.ID, which id.Parse
+// reads the same way): a bad one is 404 (an id
 // in a URL path that is not an id names no resource, KEYS-5) and a bad
 // query id 400, each with our message.
-func pathHandler(get func(*http.Request) string) http.HandlerFunc {
+func pathHandler[T ~struct{ id.ID }](get func(*http.Request) string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		u, err := id.Parse(get(r))
+		u, err := id.ParseAs[T](get(r))
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusNotFound)
 			return
@@ -35,31 +37,37 @@ func pathHandler(get func(*http.Request) string) http.HandlerFunc {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
-		w.Write([]byte("user=" + show(u) + " after=" + show(after)))
+		w.Write([]byte("user=" + show(struct{ id.ID }(u).ID) + " after=" + show(after)))
 	}
 }
 
-// stdlibCases are the same for chi and net/http.
-var stdlibCases = []httpCase{
-	{name: "path valid", path: "/users/" + lower, status: 200, want: "user=" + lower + " after=none"},
-	{name: "path uppercase", path: "/users/" + upper, status: 200, want: "user=" + lower + " after=none"},
-	{name: "path malformed", path: "/users/" + bad, status: 404, want: badMsg},
-	{name: "path empty is the router's 404", path: "/users/", status: 404, want: "404 page not found"},
-	{name: "query valid", path: "/users/" + lower + "?after=" + upper, status: 200, want: "user=" + lower + " after=" + lower},
-	{name: "query malformed", path: "/users/" + lower + "?after=" + bad, status: 400, want: badMsg},
-	{name: "query empty", path: "/users/" + lower + "?after=", status: 400, want: emptyMsg},
+// stdlibCases are the same for chi and net/http, under the path prefix p.
+func stdlibCases(p string) []httpCase {
+	return []httpCase{
+		{name: "path valid", path: p + lower, status: 200, want: "user=" + lower + " after=none"},
+		{name: "path uppercase", path: p + upper, status: 200, want: "user=" + lower + " after=none"},
+		{name: "path malformed", path: p + bad, status: 404, want: badMsg},
+		{name: "path empty is the router's 404", path: p, status: 404, want: "404 page not found"},
+		{name: "query valid", path: p + lower + "?after=" + upper, status: 200, want: "user=" + lower + " after=" + lower},
+		{name: "query malformed", path: p + lower + "?after=" + bad, status: 400, want: badMsg},
+		{name: "query empty", path: p + lower + "?after=", status: 400, want: emptyMsg},
+	}
 }
 
 // TestNetHTTPPathValue: Go's net/http ServeMux, r.PathValue and Parse.
 func TestNetHTTPPathValue(t *testing.T) {
 	mux := http.NewServeMux()
-	mux.Handle("GET /users/{user}", pathHandler(func(r *http.Request) string { return r.PathValue("user") }))
-	serve(t, mux, stdlibCases)
+	mux.Handle("GET /users/{user}", pathHandler[struct{ id.ID }](func(r *http.Request) string { return r.PathValue("user") }))
+	mux.Handle("GET /typed/{user}", pathHandler[UserID](func(r *http.Request) string { return r.PathValue("user") }))
+	serve(t, mux, stdlibCases("/users/"))
+	serve(t, mux, stdlibCases("/typed/"))
 }
 
 // TestChi: chi v5.5.0, chi.URLParam and Parse.
 func TestChi(t *testing.T) {
 	r := chi.NewRouter()
-	r.Get("/users/{user}", pathHandler(func(r *http.Request) string { return chi.URLParam(r, "user") }))
-	serve(t, r, stdlibCases)
+	r.Get("/users/{user}", pathHandler[struct{ id.ID }](func(r *http.Request) string { return chi.URLParam(r, "user") }))
+	r.Get("/typed/{user}", pathHandler[UserID](func(r *http.Request) string { return chi.URLParam(r, "user") }))
+	serve(t, r, stdlibCases("/users/"))
+	serve(t, r, stdlibCases("/typed/"))
 }

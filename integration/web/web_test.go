@@ -23,17 +23,28 @@ const (
 	emptyMsg = `id: invalid id "": length 0, want 26`
 )
 
+// UserID is a typed id (id.ID's typed form, `type UserID struct{ id.ID }`):
+// the tables run over it too, as every method of ID is promoted to it.
+type UserID struct{ id.ID }
+
+// anyID is what both id.ID and a typed id are to the test handlers.
+type anyID interface {
+	IsZero() bool
+	String() string
+}
+
 // show is what the test handlers write for an id they were handed: its
 // canonical form, or "none" for the zero ID ("no id").
-func show(v id.ID) string {
+func show(v anyID) string {
 	if v.IsZero() {
 		return "none"
 	}
 	return v.String()
 }
 
-// showPtr is show for an optional *id.ID: "nil" when absent.
-func showPtr(v *id.ID) string {
+// showPtr is show for an optional *id.ID (or typed id): "nil" when
+// absent.
+func showPtr[T anyID](v *T) string {
 	if v == nil {
 		return "nil"
 	}

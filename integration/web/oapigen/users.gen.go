@@ -17,6 +17,15 @@ import (
 // ID Example: 01arz3ndektsv4rrffq69g5fav
 type ID = id.ID
 
+// TypedID Example: 01arz3ndektsv4rrffq69g5fav
+type TypedID = UserID
+
+// GetTypedUserParams defines parameters for GetTypedUser.
+type GetTypedUserParams struct {
+	After *TypedID `form:"after,omitempty" json:"after,omitempty"`
+	Org   TypedID  `form:"org" json:"org"`
+}
+
 // GetUserParams defines parameters for GetUser.
 type GetUserParams struct {
 	After *ID `form:"after,omitempty" json:"after,omitempty"`
@@ -25,6 +34,9 @@ type GetUserParams struct {
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
+
+	// (GET /typed/{user})
+	GetTypedUser(w http.ResponseWriter, r *http.Request, user TypedID, params GetTypedUserParams)
 
 	// (GET /users/{user})
 	GetUser(w http.ResponseWriter, r *http.Request, user ID, params GetUserParams)
@@ -38,6 +50,61 @@ type ServerInterfaceWrapper struct {
 }
 
 type MiddlewareFunc func(http.Handler) http.Handler
+
+// GetTypedUser operation middleware
+func (siw *ServerInterfaceWrapper) GetTypedUser(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "user" -------------
+	var user TypedID
+
+	err = runtime.BindStyledParameterWithOptions("simple", "user", r.PathValue("user"), &user, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "user", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetTypedUserParams
+
+	// ------------- Optional query parameter "after" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "after", r.URL.Query(), &params.After, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "after"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "after", Err: err})
+		}
+		return
+	}
+
+	// ------------- Required query parameter "org" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "org", r.URL.Query(), &params.Org, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "org"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "org", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetTypedUser(w, r, user, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
 
 // GetUser operation middleware
 func (siw *ServerInterfaceWrapper) GetUser(w http.ResponseWriter, r *http.Request) {
@@ -215,6 +282,7 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	}
 
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/users/{user}", wrapper.GetUser)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/typed/{user}", wrapper.GetTypedUser)
 
 	return m
 }

@@ -34,8 +34,9 @@
 //   - zombiezen.com/go/sqlite/sqlitex ExecOptions Args and Named (every
 //     Execute, ExecuteTransient, ExecuteScript and *FS form) and Exec,
 //     ExecTransient arguments: pass v.String() or v.Value();
-//   - gocql Session.Query, Query.Bind and Batch.Query arguments: pass
-//     v.String().
+//   - gocql Session.Query, Query.Bind, Batch.Query and Marshal arguments:
+//     pass v.String(); Query.Scan, Iter.Scan and Unmarshal destinations:
+//     read a string and parse it with id.Parse.
 //
 // For example:
 //
@@ -45,9 +46,10 @@
 // (map[string]any{"id": v}), into append, and into the local variables it
 // names (x := …, x[k] = v). A type with the library's own marshaler method
 // (MarshalDynamoDBAttributeValue, UnmarshalDynamoDBAttributeValue,
-// MarshalCQL) is not reported. An options func the analyzer cannot see (a
-// call's result, a parameter, opts...) counts as fixed; options funcs
-// declared in another package are known by a fact.
+// MarshalCQL, UnmarshalCQL) is not reported. An options func the analyzer
+// cannot see (a call's result, a parameter, opts...) counts as fixed;
+// options funcs declared in another package (functions, and package-level
+// variables holding a function literal) are known by a fact.
 //
 // Flags: -idsilent.allow lists packages not to report.
 package idsilent

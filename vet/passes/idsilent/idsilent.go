@@ -76,13 +76,15 @@ type checker struct {
 	pass   *analysis.Pass
 	defs   *flow.Defs
 	stores map[*types.Var][]ast.Expr // x[k] = v and x.f = v, by the local variable x
-	funcs  map[*types.Func]*ast.FuncDecl
-	sets   map[*types.Func]map[string]bool
+	// bodies holds the body of each function of this package, and of
+	// each package-level variable whose value is a function literal.
+	bodies map[types.Object]*ast.BlockStmt
+	sets   map[types.Object]map[string]bool
 	copier *bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{pass: pass, funcs: make(map[*types.Func]*ast.FuncDecl), sets: make(map[*types.Func]map[string]bool)}
+	c := &checker{pass: pass, bodies: make(map[types.Object]*ast.BlockStmt), sets: make(map[types.Object]map[string]bool)}
 	c.exportFacts()
 	if !rule.Reaches(pass.Pkg, rule.IDPath) {
 		return nil, nil
@@ -437,9 +439,10 @@ func madeWith(ctor string, i int, opt option) func(*checker, *ast.CallExpr) bool
 }
 
 // optionFunc reports whether the option func e sets opt to true, and
-// whether it could tell: e is a function literal, a function of this
-// package or of one with the fact, or a local variable every assignment
-// of which is one of these.
+// whether it could tell: e is a function literal, a function declared in
+// this package or another, a package-level variable with the fact or
+// declared here as a function literal, or a local variable every
+// assignment of which is one of these.
 func (c *checker) optionFunc(e ast.Expr, opt option, depth int) (set, known bool) {
 	if depth > 4 {
 		return false, false
@@ -448,8 +451,12 @@ func (c *checker) optionFunc(e ast.Expr, opt option, depth int) (set, known bool
 	case *ast.FuncLit:
 		return c.bodySets(e.Body, opt, 0), true
 	case *ast.Ident, *ast.SelectorExpr:
-		if f := funcOf(c.pass.TypesInfo, e); f != nil {
-			return c.funcSets(f, opt, 0), c.funcs[f] != nil || f.Pkg() != c.pass.Pkg
+		if obj := funcOf(c.pass.TypesInfo, e); obj != nil {
+			set := c.objSets(obj, opt, 0)
+			if _, isFunc := obj.(*types.Func); isFunc || set || c.bodies[obj] != nil {
+				return set, true
+			}
+			return false, false
 		}
 		defs, ok := c.defs.Of(e)
 		if !ok || len(defs) == 0 {
@@ -471,25 +478,39 @@ func (c *checker) optionFunc(e ast.Expr, opt option, depth int) (set, known bool
 	return false, false
 }
 
-func funcOf(info *types.Info, e ast.Expr) *types.Func {
-	switch e := e.(type) {
+// funcOf returns the package-level function or variable of function type
+// that e names, or nil.
+func funcOf(info *types.Info, e ast.Expr) types.Object {
+	var obj types.Object
+	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		f, _ := info.Uses[e].(*types.Func)
-		return f
+		obj = info.Uses[e]
 	case *ast.SelectorExpr:
-		f, _ := info.Uses[e.Sel].(*types.Func)
-		return f
+		obj = info.Uses[e.Sel]
+	}
+	switch obj := obj.(type) {
+	case *types.Func:
+		if obj.Signature().Recv() == nil {
+			return obj
+		}
+	case *types.Var:
+		if obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
+			if _, ok := obj.Type().Underlying().(*types.Signature); ok {
+				return obj
+			}
+		}
 	}
 	return nil
 }
 
-// funcSets reports whether calling f sets opt: from its body when it is
-// declared in this package, else from its fact.
-func (c *checker) funcSets(f *types.Func, opt option, depth int) bool {
+// objSets reports whether calling the function or function variable f
+// sets opt: from its body when it is declared in this package, else from
+// its fact.
+func (c *checker) objSets(f types.Object, opt option, depth int) bool {
 	if !optionShaped(f) {
 		return false
 	}
-	if decl := c.funcs[f]; decl != nil {
+	if body := c.bodies[f]; body != nil {
 		m := c.sets[f]
 		if m == nil {
 			m = make(map[string]bool)
@@ -499,7 +520,7 @@ func (c *checker) funcSets(f *types.Func, opt option, depth int) bool {
 			return set
 		}
 		m[opt.String()] = false // a recursive call sets nothing more
-		set := depth < 8 && decl.Body != nil && c.bodySets(decl.Body, opt, depth+1)
+		set := depth < 8 && c.bodySets(body, opt, depth+1)
 		m[opt.String()] = set
 		return set
 	}
@@ -541,7 +562,7 @@ func (c *checker) bodySets(body *ast.BlockStmt, opt option, depth int) bool {
 				found = true
 			}
 		case *ast.Ident:
-			if f, ok := info.Uses[n].(*types.Func); ok && f.Signature().Recv() == nil && c.funcSets(f, opt, depth+1) {
+			if f := funcOf(info, n); f != nil && c.objSets(f, opt, depth+1) {
 				found = true
 			}
 		}
@@ -552,9 +573,9 @@ func (c *checker) bodySets(body *ast.BlockStmt, opt option, depth int) bool {
 
 // optionShaped reports whether f looks like an options func: one
 // parameter, a pointer to a struct, and no results.
-func optionShaped(f *types.Func) bool {
-	sig := f.Signature()
-	if sig.Recv() != nil || sig.Params().Len() != 1 || sig.Results().Len() != 0 {
+func optionShaped(f types.Object) bool {
+	sig, ok := f.Type().Underlying().(*types.Signature)
+	if !ok || sig.Recv() != nil || sig.Params().Len() != 1 || sig.Results().Len() != 0 {
 		return false
 	}
 	p, ok := sig.Params().At(0).Type().(*types.Pointer)
@@ -584,18 +605,33 @@ func (c *checker) exportFacts() {
 	pass := c.pass
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					c.funcs[fn] = fd
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if fn, ok := pass.TypesInfo.Defs[d.Name].(*types.Func); ok && d.Recv == nil && d.Body != nil {
+					c.bodies[fn] = d.Body
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					vs, ok := spec.(*ast.ValueSpec)
+					if !ok || len(vs.Values) != len(vs.Names) {
+						continue
+					}
+					for i, name := range vs.Names {
+						if lit, ok := ast.Unparen(vs.Values[i]).(*ast.FuncLit); ok {
+							if v, ok := pass.TypesInfo.Defs[name].(*types.Var); ok {
+								c.bodies[v] = lit.Body
+							}
+						}
+					}
 				}
 			}
 		}
 	}
 	if rule.Reaches(pass.Pkg, attributevalue) {
-		for fn := range c.funcs {
+		for fn := range c.bodies {
 			var fact setsOption
 			for _, opt := range []option{encodeOpt, decodeOpt} {
-				if c.funcSets(fn, opt, 0) {
+				if c.objSets(fn, opt, 0) {
 					fact.Options = append(fact.Options, opt.String())
 				}
 			}

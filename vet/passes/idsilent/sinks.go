@@ -26,6 +26,7 @@ const (
 	decFunc  = "func(o *attributevalue.DecoderOptions) { o.UseEncodingUnmarshalers = true }"
 	copier   = "copystructure.Copiers[reflect.TypeOf(id.ID{})] = func(v any) (any, error) { return v, nil } in this package or one it imports"
 	asString = "pass v.String()"
+	scanText = "read a string and parse it with id.Parse"
 )
 
 // sinks is every known entry point that loses an id.ID it sees through
@@ -116,11 +117,20 @@ var sinks = []sink{
 	{pkg: sqlitex, name: "ExecTransient", arg: 3, variadic: true,
 		msg: "sqlitex.ExecTransient stores %s as fmt prints it (nil *id.ID as \"<nil>\", the zero id as \"\"): " + asString + " or v.Value()"},
 
-	// gocql marshals only its own types and MarshalCQL: an error at run time.
+	// gocql marshals only its own types and MarshalCQL (UnmarshalCQL for
+	// reading): an error at run time.
 	{pkg: gocql, recv: "Session", name: "Query", arg: 1, variadic: true, handled: "MarshalCQL",
 		msg: "gocql.Session.Query cannot marshal %s (no MarshalCQL): " + asString},
 	{pkg: gocql, recv: "Query", name: "Bind", arg: 0, variadic: true, handled: "MarshalCQL",
 		msg: "gocql.Query.Bind cannot marshal %s (no MarshalCQL): " + asString},
 	{pkg: gocql, recv: "Batch", name: "Query", arg: 1, variadic: true, handled: "MarshalCQL",
 		msg: "gocql.Batch.Query cannot marshal %s (no MarshalCQL): " + asString},
+	{pkg: gocql, name: "Marshal", arg: 1, handled: "MarshalCQL",
+		msg: "gocql.Marshal cannot marshal %s (no MarshalCQL): " + asString},
+	{pkg: gocql, name: "Unmarshal", arg: 2, handled: "UnmarshalCQL",
+		msg: "gocql.Unmarshal cannot unmarshal into %s (no UnmarshalCQL): " + scanText},
+	{pkg: gocql, recv: "Query", name: "Scan", arg: 0, variadic: true, handled: "UnmarshalCQL",
+		msg: "gocql.Query.Scan cannot unmarshal into %s (no UnmarshalCQL): " + scanText},
+	{pkg: gocql, recv: "Iter", name: "Scan", arg: 0, variadic: true, handled: "UnmarshalCQL",
+		msg: "gocql.Iter.Scan cannot unmarshal into %s (no UnmarshalCQL): " + scanText},
 }

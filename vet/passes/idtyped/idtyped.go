@@ -113,13 +113,16 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		conv := types.ExprString(call.Fun) + "(" + types.ExprString(call.Args[0]) + ")"
-		lit := types.ExprString(call.Fun)
+		lit, arg := types.ExprString(call.Fun), types.ExprString(call.Args[0])
 		if star, ok := ast.Unparen(call.Fun).(*ast.StarExpr); ok {
 			lit = "&" + types.ExprString(star.X)
+			if u, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				arg = types.ExprString(u.X) // (*OrderID)(&u): &OrderID{u.ID}
+			}
 		}
 		msg := conv + " converts " + article(fn.Obj().Name()) + " into " + article(tn.Obj().Name()) + " (distinct typed ids): "
 		if f := field(tn); f != "" && field(fn) == f {
-			msg += "if it is meant, write " + lit + "{" + types.ExprString(call.Args[0]) + "." + f + "}"
+			msg += "if it is meant, write " + lit + "{" + arg + "." + f + "}"
 		} else {
 			msg += "declare both as type X struct{ id.ID } and write " + lit + "{v.ID} where it is meant"
 		}

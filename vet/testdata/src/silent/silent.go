@@ -44,10 +44,16 @@ type Wrapped struct{ id.ID }
 func (Wrapped) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) { return nil, nil }
 func (*Wrapped) UnmarshalDynamoDBAttributeValue(types.AttributeValue) error  { return nil }
 func (Wrapped) MarshalCQL(info gocql.TypeInfo) ([]byte, error)               { return nil, nil }
+func (*Wrapped) UnmarshalCQL(info gocql.TypeInfo, data []byte) error         { return nil }
 
 func enc(o *attributevalue.EncoderOptions) { o.UseEncodingMarshalers = true }   // want enc:"sets \\[github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue.EncoderOptions.UseEncodingMarshalers\\]"
 func dec(o *attributevalue.DecoderOptions) { o.UseEncodingUnmarshalers = true } // want dec:"sets \\[github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue.DecoderOptions.UseEncodingUnmarshalers\\]"
 func off(o *attributevalue.EncoderOptions) { o.UseEncodingMarshalers = false }
+
+var (
+	encoding = func(o *attributevalue.EncoderOptions) { o.UseEncodingMarshalers = true } // want encoding:"sets"
+	tags     = func(o *attributevalue.EncoderOptions) { o.TagKey = "json" }
+)
 
 func dynamo(u User, o Order, x id.ID, av types.AttributeValue, m map[string]types.AttributeValue, l []types.AttributeValue, lm []map[string]types.AttributeValue, opts []func(*attributevalue.EncoderOptions), mk func() func(*attributevalue.EncoderOptions)) {
 	_, _ = attributevalue.MarshalMap(u) // want `^attributevalue\.MarshalMap writes the id\.ID in User as an empty map M\{\}: use attributevalue\.MarshalMapWithOptions\(v, func\(o \*attributevalue\.EncoderOptions\) \{ o\.UseEncodingMarshalers = true \}\)$`
@@ -64,7 +70,11 @@ func dynamo(u User, o Order, x id.ID, av types.AttributeValue, m map[string]type
 	_, _ = attributevalue.MarshalWithOptions(u, silentopts.JSONTags, enc)
 	set := enc
 	_, _ = attributevalue.MarshalWithOptions(u, set)
+	_, _ = attributevalue.MarshalWithOptions(u, encoding)
+	_, _ = attributevalue.MarshalWithOptions(u, silentopts.Text)
+	_, _ = attributevalue.MarshalWithOptions(u, tags) // want `MarshalWithOptions writes the id\.ID in User`
 	// Options it cannot see: quiet.
+	_, _ = attributevalue.MarshalWithOptions(u, silentopts.Later)
 	_, _ = attributevalue.MarshalWithOptions(u, opts...)
 	_, _ = attributevalue.MarshalWithOptions(u, mk())
 
@@ -113,6 +123,12 @@ func conditions(x id.ID, u User) {
 	}))
 	_ = expression.Key("pk").Equal(expression.ValueWithOptions(x, func(o *expression.ValueBuilderOptions) {
 		o.EncoderOptions = append(o.EncoderOptions, func(e *attributevalue.EncoderOptions) { e.UseEncodingMarshalers = true })
+	}))
+	_ = expression.Key("pk").Equal(expression.ValueWithOptions(x, func(o *expression.ValueBuilderOptions) {
+		o.EncoderOptions = append(o.EncoderOptions, encoding)
+	}))
+	_ = expression.Key("pk").Equal(expression.ValueWithOptions(x, func(o *expression.ValueBuilderOptions) {
+		o.EncoderOptions = append(o.EncoderOptions, silentopts.Text)
 	}))
 	_ = expression.Key("pk").Equal(expression.ValueWithOptions(x, func(o *expression.ValueBuilderOptions) { // want `expression\.ValueWithOptions encodes an id\.ID`
 		o.EncoderOptions = append(o.EncoderOptions, silentopts.JSONTags)
@@ -199,4 +215,23 @@ func cassandra(s *gocql.Session, b *gocql.Batch, x id.ID, u User) {
 	b.Query("INSERT INTO users (id) VALUES (?)", Wrapped{x})
 	vals := []any{x} // want `gocql\.Session\.Query cannot marshal an id\.ID`
 	_ = s.Query("SELECT * FROM users WHERE id = ?", vals...).Exec()
+
+	_, _ = gocql.Marshal(nil, x) // want `^gocql\.Marshal cannot marshal an id\.ID \(no MarshalCQL\): pass v\.String\(\)$`
+	_, _ = gocql.Marshal(nil, x.String())
+	_, _ = gocql.Marshal(nil, []Wrapped{{x}})
+	var out id.ID
+	_ = gocql.Unmarshal(nil, nil, &out) // want `^gocql\.Unmarshal cannot unmarshal into a \*id\.ID \(no UnmarshalCQL\): read a string and parse it with id\.Parse$`
+	var w Wrapped
+	ptr := &w
+	_ = gocql.Unmarshal(nil, nil, &w)
+	_ = gocql.Unmarshal(nil, nil, &ptr)
+	var name string
+	_ = s.Query("SELECT id, name FROM users").Scan(&out, &name) // want `^gocql\.Query\.Scan cannot unmarshal into a \*id\.ID`
+	_ = s.Query("SELECT id, name FROM users").Scan(&w, &name)
+	it := s.Query("SELECT id FROM users").Iter()
+	for it.Scan(&u) { // want `^gocql\.Iter\.Scan cannot unmarshal into the id\.ID in \*User`
+	}
+	var text string
+	for it.Scan(&text) {
+	}
 }

@@ -16,3 +16,11 @@ func Unmarshalers(o *attributevalue.DecoderOptions) { // want Unmarshalers:"sets
 
 // JSONTags sets something else.
 func JSONTags(o *attributevalue.EncoderOptions) { o.TagKey = "json" }
+
+// Text is an options func in a package-level variable.
+var Text = func(o *attributevalue.EncoderOptions) { o.UseEncodingMarshalers = true } // want Text:"sets .*EncoderOptions.UseEncodingMarshalers"
+
+// Later is assigned in init: what it sets is not known.
+var Later func(o *attributevalue.EncoderOptions)
+
+func init() { Later = JSONTags }

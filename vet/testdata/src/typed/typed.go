@@ -31,6 +31,7 @@ func conversions(u UserID, o OrderID, p *UserID, t typedother.TeamID, x ids.ID, 
 	_ = OrderID(u)              // want `^OrderID\(u\) converts a UserID into an OrderID \(distinct typed ids\): if it is meant, write OrderID\{u\.ID\}$`
 	_ = UserID(o)               // want `^UserID\(o\) converts an OrderID into a UserID`
 	_ = (*OrderID)(p)           // want `^\(\*OrderID\)\(p\) converts a UserID into an OrderID .*write &OrderID\{p\.ID\}$`
+	_ = (*OrderID)(&u)          // want `^\(\*OrderID\)\(&u\) converts a UserID into an OrderID \(distinct typed ids\): if it is meant, write &OrderID\{u\.ID\}$`
 	_ = typedother.TeamID(u)    // want `^typedother\.TeamID\(u\) converts a UserID into a TeamID .*write typedother\.TeamID\{u\.ID\}`
 	_ = UserID(t)               // want `converts a TeamID into a UserID`
 	_ = AccountID(u)            // want `^AccountID\(u\) converts a UserID into an AccountID`
