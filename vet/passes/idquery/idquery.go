@@ -68,6 +68,9 @@ type Param struct {
 // AFact marks Sink as a fact.
 func (*Sink) AFact() {}
 
+// String shows the fact as analysistest's want comments match it:
+// "sink(1 id → sqlx.Stmt.Get)", with "..." after a variadic parameter's
+// index and "{}" after a struct's.
 func (s *Sink) String() string {
 	var b strings.Builder
 	b.WriteString("sink(")
