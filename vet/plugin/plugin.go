@@ -10,6 +10,8 @@
 //	makers:                       # the service's own id makers and parsers
 //	  - example.com/util.RandomString
 //	  - github.com/writeas/web-core/id
+//	sinks:                        # the service's own query interfaces
+//	  - example.com/svc/store.Store
 package plugin
 
 import (
@@ -21,6 +23,7 @@ import (
 	"github.com/idkeys/id/vet/internal/rule"
 	"github.com/idkeys/id/vet/passes"
 	"github.com/idkeys/id/vet/passes/idmakers"
+	"github.com/idkeys/id/vet/passes/idquery"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -41,6 +44,9 @@ type Settings struct {
 	// path.Type.Method) and packages (path) that make or parse ids, as
 	// idvet's -idmakers.makers does.
 	Makers []string `json:"makers"`
+	// Sinks names the service's own query functions, methods, types or
+	// packages, as idvet's -idquery.sinks does.
+	Sinks []string `json:"sinks"`
 }
 
 // Plugin is the golangci-lint plugin of idvet.
@@ -62,6 +68,11 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	}
 	var out []*analysis.Analyzer
 	names := make(map[string]bool)
+	if len(p.settings.Sinks) > 0 {
+		if err := idquery.Analyzer.Flags.Set("sinks", strings.Join(p.settings.Sinks, ",")); err != nil {
+			return nil, fmt.Errorf("idvet: sinks: %w", err)
+		}
+	}
 	if len(p.settings.Makers) > 0 {
 		if err := idmakers.Analyzer.Flags.Set("makers", strings.Join(p.settings.Makers, ",")); err != nil {
 			return nil, fmt.Errorf("idvet: makers: %w", err)

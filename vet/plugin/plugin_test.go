@@ -72,6 +72,7 @@ func TestBadSettings(t *testing.T) {
 		{"allow": map[string]any{"nosuch": []any{"x"}}},
 		{"unknown": true},
 		{"makers": []any{"example.com/util.Random String"}},
+		{"sinks": []any{"example.com/store.*"}},
 		{"allow": map[string]any{"idmakers": []any{"example.com/*"}}},
 	} {
 		if _, err := build(t, s); err == nil || !strings.HasPrefix(err.Error(), "idvet: ") {

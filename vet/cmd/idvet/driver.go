@@ -149,17 +149,30 @@ func loadFailures(initial []*packages.Package, w io.Writer) int {
 		}
 		return true
 	}
+	// A package whose own variant loaded and only whose test variants
+	// failed has its tests named: its own files were checked.
+	plainOK := make(map[string]bool)
+	packages.Visit(initial, nil, func(p *packages.Package) {
+		if p.ID == p.PkgPath && !failed[p] {
+			plainOK[p.PkgPath] = true
+		}
+	})
 	var lines []string
 	shown := make(map[string]bool)
 	line := func(p *packages.Package, why string) {
-		if n := name(p); !shown[n] {
-			shown[n] = true
-			lines = append(lines, fmt.Sprintf("idvet: package %s not checked: %s", n, why))
+		n := name(p)
+		what := "package " + n
+		if plainOK[n] {
+			what = "the tests of package " + n
+		}
+		if !shown[what] {
+			shown[what] = true
+			lines = append(lines, fmt.Sprintf("idvet: %s not checked: %s", what, why))
 		}
 	}
 	packages.Visit(initial, nil, func(p *packages.Package) {
 		if cause(p) {
-			why := p.Errors[0].Error()
+			why := strings.Join(strings.Fields(p.Errors[0].Error()), " ") // one line
 			if n := len(p.Errors) - 1; n > 0 {
 				why += fmt.Sprintf(" (and %d more)", n)
 			}

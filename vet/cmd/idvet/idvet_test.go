@@ -178,11 +178,12 @@ func TestLoadFailures(t *testing.T) {
 	bin := build(t)
 	dir := t.TempDir()
 	files := map[string]string{
-		"go.mod":   "module example.com/broken\n\ngo 1.26\n\nrequire example.invalid/nosuch v1.0.0\n",
-		"a/a.go":   "package a\n\nimport \"example.invalid/nosuch\"\n\nvar X = nosuch.Y\n",
-		"b/b.go":   "package b\n\nimport \"example.com/broken/a\"\n\nvar Z = a.X\n",
-		"c/c.go":   "package c\n\nvar Q int = \"s\"\n",
-		"ok/ok.go": "package ok\n\nvar R = 1\n",
+		"go.mod":        "module example.com/broken\n\ngo 1.26\n\nrequire example.invalid/nosuch v1.0.0\n",
+		"a/a.go":        "package a\n\nimport \"example.invalid/nosuch\"\n\nvar X = nosuch.Y\n",
+		"b/b.go":        "package b\n\nimport \"example.com/broken/a\"\n\nvar Z = a.X\n",
+		"c/c.go":        "package c\n\nvar Q int = \"s\"\n",
+		"ok/ok.go":      "package ok\n\nvar R = 1\n",
+		"ok/ok_test.go": "package ok\n\nimport \"example.com/broken/c\"\n\nvar _ = c.Q\n",
 	}
 	for name, src := range files {
 		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
@@ -205,8 +206,9 @@ func TestLoadFailures(t *testing.T) {
 		"idvet: package example.com/broken/a not checked: it imports example.invalid/nosuch, which failed to load",
 		"idvet: package example.com/broken/b not checked: it imports example.invalid/nosuch, which failed to load",
 		`idvet: package example.com/broken/c not checked: c/c.go:3:13: cannot use "s" (untyped string constant) as int value in variable declaration`,
+		"idvet: the tests of package example.com/broken/ok not checked: it imports example.com/broken/c, which failed to load",
 	}
-	if len(got) != 4 || !slices.Equal(got[:3], want) || !strings.HasPrefix(got[3], "idvet: package example.invalid/nosuch not checked: a/a.go:3:8: module lookup disabled by GOPROXY=off") {
+	if len(got) != 5 || !slices.Equal(got[:3], want[:3]) || got[4] != want[3] || !strings.HasPrefix(got[3], "idvet: package example.invalid/nosuch not checked: a/a.go:3:8: module lookup disabled by GOPROXY=off") {
 		t.Errorf("output:\n%s\nwant\n%s\nand a line for example.invalid/nosuch", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -2,8 +2,6 @@ package idmakers
 
 import (
 	"fmt"
-	"go/token"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -31,11 +29,6 @@ type Makers struct {
 // String returns the list as the flag value it was set from.
 func (m *Makers) String() string { return strings.Join(m.entries, ",") }
 
-var (
-	identRE   = regexp.MustCompile(`^[\pL_][\pL\pN_]*$`)
-	versionRE = regexp.MustCompile(`^v[0-9]+$`)
-)
-
 // Set replaces the list by the comma-separated entries of s, and returns
 // an error (keeping the list as it was) for a malformed one.
 func (m *Makers) Set(s string) error {
@@ -45,7 +38,7 @@ func (m *Makers) Set(s string) error {
 		if e = strings.TrimSpace(e); e == "" {
 			continue
 		}
-		path, name, err := splitMaker(e)
+		path, name, err := rule.SplitEntry(e)
 		if err != nil {
 			return fmt.Errorf("maker %q: %v", e, err)
 		}
@@ -57,34 +50,6 @@ func (m *Makers) Set(s string) error {
 	}
 	m.entries, m.byPath = entries, byPath
 	return nil
-}
-
-// splitMaker splits an entry into its package path and its "Func" or
-// "Type.Meth" ("*" for a whole package).
-func splitMaker(e string) (path, name string, err error) {
-	dir, last := "", e
-	if i := strings.LastIndex(e, "/"); i >= 0 {
-		dir, last = e[:i+1], e[i+1:]
-	}
-	path, name = e, "*"
-	if i := strings.Index(last, "."); i >= 0 && dir != "" {
-		rest := strings.Split(last[i+1:], ".")
-		if !versionRE.MatchString(rest[0]) {
-			if len(rest) > 2 {
-				return "", "", fmt.Errorf("%q is neither Func nor Type.Method", last[i+1:])
-			}
-			for _, r := range rest {
-				if !identRE.MatchString(r) || token.IsKeyword(r) {
-					return "", "", fmt.Errorf("%q is not a Go identifier", r)
-				}
-			}
-			path, name = dir+last[:i], strings.Join(rest, ".")
-		}
-	}
-	if err := rule.CheckPath(path); err != nil {
-		return "", "", err
-	}
-	return path, name, nil
 }
 
 // paths returns the packages named.

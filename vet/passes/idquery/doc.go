@@ -62,5 +62,10 @@
 // (404 for a path, 400 for a form).
 //
 // Flags: -idquery.allow lists packages not to report (their facts are
-// still computed).
+// still computed). -idquery.sinks declares the service's own query
+// functions, methods, types or packages (path.Func, path.Type.Method,
+// path.Type, path) for the calls that cannot be followed, such as a store
+// interface implemented in a package its callers do not import: every
+// argument of a declared sink reaches a query, and is reported when a
+// name on its way, the declared parameter's included, is an id's.
 package idquery

@@ -29,9 +29,15 @@ var Analyzer = &analysis.Analyzer{
 //go:embed doc.go
 var doc string
 
-var allow rule.Allow
+var (
+	allow    rule.Allow
+	declared Sinks
+)
 
-func init() { rule.Flags(&Analyzer.Flags, &allow) }
+func init() {
+	rule.Flags(&Analyzer.Flags, &allow)
+	Analyzer.Flags.Var(&declared, "sinks", "comma-separated query functions, methods (path.Type.Method), types (path.Type) or packages of the service, for calls idquery cannot follow")
+}
 
 // Sink is the fact that a function passes some of its parameters, as they
 // are, to a query: it is then a query sink for those parameters, in the
@@ -47,6 +53,10 @@ type Param struct {
 	// Variadic says that the parameter is a final ...T whose elements
 	// reach the query: every argument from Index on does.
 	Variadic bool
+	// Struct says that the parameter is a struct passed whole to the
+	// query (GORM's db.Where(&attrs)): the keyed fields of a literal
+	// passed for it reach the query.
+	Struct bool
 	// Path names the calls from the function to the query, the query's
 	// method last: "store.getBy → sqlx.DB.Get".
 	Path string
@@ -58,6 +68,9 @@ type Param struct {
 // AFact marks Sink as a fact.
 func (*Sink) AFact() {}
 
+// String shows the fact as analysistest's want comments match it:
+// "sink(1 id → sqlx.Stmt.Get)", with "..." after a variadic parameter's
+// index and "{}" after a struct's.
 func (s *Sink) String() string {
 	var b strings.Builder
 	b.WriteString("sink(")
@@ -68,6 +81,9 @@ func (s *Sink) String() string {
 		fmt.Fprintf(&b, "%d", p.Index)
 		if p.Variadic {
 			b.WriteString("...")
+		}
+		if p.Struct {
+			b.WriteString("{}")
 		}
 		if p.ID {
 			b.WriteString(" id")
@@ -123,7 +139,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if listed(path) {
 		return nil, nil
 	}
-	if !rule.Reaches(pass.Pkg, sinkPaths...) {
+	if !rule.Reaches(pass.Pkg, append(sinkPaths, declared.paths()...)...) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink)}
@@ -198,6 +214,15 @@ func (c *checker) computeFacts() {
 			}
 			ast.Inspect(f.decl.Body, func(n ast.Node) bool {
 				for _, s := range c.sites(n) {
+					if i, ok := c.structParam(s.arg); ok {
+						if c.facts[f.obj] == nil {
+							c.facts[f.obj] = new(Sink)
+						}
+						if c.facts[f.obj].add(Param{Index: i, Struct: true, Path: s.path}) {
+							changed = true
+						}
+						continue
+					}
 					var v value
 					if s.variadic {
 						if c.vararg == nil || c.defs.Var(s.arg) != c.vararg {
@@ -346,12 +371,29 @@ func (c *checker) sites(n ast.Node) []site {
 			}
 			return out
 		}
+		if declared.match(f) {
+			params := f.Signature().Params()
+			for i, a := range n.Args {
+				id := false
+				if params.Len() > 0 {
+					id = rule.IDName(params.At(min(i, params.Len()-1)).Name())
+				}
+				out = append(out, site{arg: a, path: rule.Func(f), id: id, variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1})
+			}
+			return out
+		}
 		s := c.fact(f)
 		if s == nil {
 			return nil
 		}
 		for i, a := range n.Args {
 			for _, p := range s.Params {
+				if p.Struct {
+					if i == p.Index {
+						out = append(out, c.fields(a, rule.Func(f)+" → "+p.Path)...)
+					}
+					continue
+				}
 				if i == p.Index || p.Variadic && i > p.Index {
 					out = append(out, site{
 						arg: a, path: rule.Func(f) + " → " + p.Path, id: p.ID,
@@ -376,6 +418,26 @@ func (c *checker) sites(n ast.Node) []site {
 		return out
 	}
 	return nil
+}
+
+// structParam returns the index of the parameter of the function whose
+// facts are computed that e is, or whose address e is, when it is a
+// struct.
+func (c *checker) structParam(e ast.Expr) (int, bool) {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	v := c.defs.Var(e)
+	if v == nil {
+		return 0, false
+	}
+	i, ok := c.params[v]
+	if !ok {
+		return 0, false
+	}
+	_, isStruct := v.Type().Underlying().(*types.Struct)
+	return i, isStruct
 }
 
 // fields returns the keyed field values of a struct literal (or its

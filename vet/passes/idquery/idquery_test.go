@@ -15,3 +15,23 @@ func TestQuery(t *testing.T) {
 	}
 	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore")
 }
+
+// TestDeclaredSinks: -idquery.sinks declares a store interface whose
+// implementation idquery cannot see; its id-named parameter makes any
+// request value passed to it an id.
+func TestDeclaredSinks(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := idquery.Analyzer.Flags.Set("sinks", "querystore.Repo"); err != nil {
+		t.Fatal(err)
+	}
+	defer idquery.Analyzer.Flags.Set("sinks", "")
+	analysistest.Run(t, dir, idquery.Analyzer, "querydeclared")
+	for _, bad := range []string{"querystore.Repo Get", "example.com/*", "example.com/s.a.b.c"} {
+		if err := idquery.Analyzer.Flags.Set("sinks", bad); err == nil {
+			t.Errorf("-idquery.sinks=%q accepted, want an error", bad)
+		}
+	}
+}

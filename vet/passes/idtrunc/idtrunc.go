@@ -70,9 +70,8 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // shortens reports whether s may be shorter than its operand: it has a low
-// bound other than 0 or a high bound other than len of the operand. A
-// high bound of 0 (s[:0], the idiom that empties a buffer for reuse) keeps
-// nothing of an id and is not a shortening.
+// bound other than 0 or a high bound other than len of the operand, and is
+// not b[:0], which empties a buffer for reuse (v.AppendText(b[:0])).
 func shortens(info *types.Info, s *ast.SliceExpr) bool {
 	if s.Low != nil {
 		if tv := info.Types[s.Low]; tv.Value == nil || constant.Sign(tv.Value) != 0 {
@@ -82,8 +81,8 @@ func shortens(info *types.Info, s *ast.SliceExpr) bool {
 	if s.High == nil {
 		return false
 	}
-	if tv := info.Types[s.High]; tv.Value != nil && constant.Sign(tv.Value) == 0 {
-		return false // s[:0] empties a buffer for reuse: no part of an id is kept
+	if tv := info.Types[s.High]; s.Low == nil && tv.Value != nil && constant.Sign(tv.Value) == 0 {
+		return false // b[:0] empties a buffer for reuse: no id is left to be short
 	}
 	if call, ok := ast.Unparen(s.High).(*ast.CallExpr); ok && len(call.Args) == 1 {
 		if b, ok := typeutil.Callee(info, call).(*types.Builtin); ok && b.Name() == "len" {

@@ -107,3 +107,19 @@ func (u *users) ByID(userID string) error { // want ByID:`^sink\(0 id → gorm\.
 	u.g.Where(&User{ID: userID}).First(&row)
 	return nil
 }
+
+// FindOne passes its struct parameter whole to GORM: a literal's keyed
+// fields reach the query.
+func (u *users) FindOne(attrs User) error { // want FindOne:`^sink\(0\{\} → gorm\.DB\.Where\)$`
+	var row User
+	u.g.Where(&attrs).First(&row)
+	return nil
+}
+
+func (u *users) ByName(name string) error { // want ByName:`^sink\(0 → querystore\.users\.FindOne → gorm\.DB\.Where\)$`
+	return u.FindOne(User{Name: name})
+}
+
+func (u *users) ByKey(key string) error { // want ByKey:`^sink\(0 id → querystore\.users\.FindOne → gorm\.DB\.Where\)$`
+	return u.FindOne(User{ID: key})
+}

@@ -76,9 +76,11 @@ func negatives(j Job, name string, ss []string) {
 	appended, _ := j.ID.AppendText([]byte("job-"))
 	_ = appended[:4]
 	_ = ss[0][:2]
-	buf, _ := j.ID.AppendText(nil)
-	buf, _ = j.ID.AppendText(buf[:0]) // emptying a buffer to reuse it keeps no part of an id
-	_ = buf[0:0]
 	_ = fmt.Sprintf("%.3s", name)
 	_ = fmt.Sprintf("%8s", j.ID)
+	// A buffer emptied for reuse (cmd/id's backfill writer) keeps no id.
+	var buf []byte
+	buf, _ = j.ID.AppendText(buf[:0])
+	buf, _ = j.ID.AppendText(buf[:0])
+	_ = buf
 }
