@@ -18,8 +18,9 @@ import (
 // before the insert (KEYS-2): New reads the clock itself, so its IDs
 // follow each other in the order they were made, in every process, and
 // cannot be dated by mistake; an ID stamped with a time the caller chooses
-// can. New also seeds itself from crypto/rand, where a Backfill uses the
-// seed it is given (see [NewBackfill]). The idbackfill analyzer of idvet
+// can. New also draws from a generator the runtime seeds from the
+// operating system, where a Backfill uses the seed it is given (see
+// [NewBackfill]). The idbackfill analyzer of idvet
 // (vet/) reports calls of NewBackfill and At outside the packages listed
 // in its -idbackfill.allow flag, such as your migration's.
 //

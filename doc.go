@@ -38,6 +38,8 @@
 // More, each fact with the test that shows it, in the repository's docs/
 // folder: contract.md (every rule as a row and its test), databases.md
 // (columns and collations), security.md (what an id reveals, collision
-// odds), performance.md (measured against other libraries) and
+// odds), performance.md (measured against other libraries),
+// typed-ids.md (a distinct type per entity: type UserID struct{ id.ID },
+// with [NewAs] and [ParseAs]), testing-ids.md (package idtest) and
 // testing.md (how to run every test).
 package id

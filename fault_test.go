@@ -426,12 +426,23 @@ func TestFaultInterleaved(t *testing.T) {
 		release: make(chan struct{}),
 	}
 	g := id.NewGenerator(src)
-	done := make(chan id.ID)
+	done := make(chan id.ID, 1)
 	go func() { done <- g.Next(t0) }()
-	<-src.entered // A has read the state and is held in its first draw
+	select { // A has read the state and is held in its first draw
+	case <-src.entered:
+	case a := <-done:
+		t.Fatalf("call A returned %s without drawing from the source", a)
+	case <-time.After(10 * time.Second):
+		t.Fatal("call A did not draw from the source within 10 s")
+	}
 	b := g.Next(t0)
 	close(src.release)
-	a := <-done
+	var a id.ID
+	select {
+	case a = <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("call A did not return within 10 s of its release")
+	}
 	c := g.Next(t0)
 	for _, s := range []struct {
 		name string

@@ -501,6 +501,11 @@ var textDecoders = []struct {
 		}
 		return json.Unmarshal(lit, v)
 	}},
+	// The framework-convention decoders of bind.go.
+	{"UnmarshalParam", (*id.ID).UnmarshalParam},
+	{"Set", (*id.ID).Set},
+	{"Bind", (*id.ID).Bind},
+	{"UnmarshalGQL", func(v *id.ID, s string) error { return v.UnmarshalGQL(s) }},
 }
 
 // FuzzDecodersAgree checks that every decoder of outside text agrees with

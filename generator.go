@@ -27,14 +27,18 @@ import (
 //     millisecond used until the clock passes it;
 //   - when the sequence would pass 2^16-1, the timestamp moves on by one
 //     millisecond, ahead of the clock, with a new random start, and the
-//     clock catches up.
+//     clock catches up. A millisecond holds 2^15 IDs on average (2^16
+//     less the random start), so a process that makes more than that
+//     every millisecond for long (32 million a second; one core makes
+//     about 15 million) runs its timestamps ahead of the clock.
 //
 // Clock readings before 1970-01-01T00:00:00.000Z are taken as that
 // instant (0 ms), and readings after 10889-08-02T05:31:50.655Z, the last
 // millisecond a ULID can carry, as that millisecond: the timestamp is
 // clamped, never wrapped. The only way New can panic is to exhaust that
-// last millisecond's sequence, which takes a clock past the year 10889;
-// no larger ULID exists to return.
+// last millisecond's sequence: a clock past the year 10889, or timestamps
+// run ahead to it, which takes about 2^63 calls from today's clock; no
+// larger ULID exists to return.
 //
 // Across processes and machines, IDs are unique by their 80 bits after the
 // timestamp (with odds in docs/security.md) and ordered only to the

@@ -26,8 +26,8 @@ import (
 // [ErrZero]; [ID.String] returns "".
 type ID struct {
 	// The 16 bytes of the ULID binary layout (48-bit big-endian Unix ms,
-	// then 80 random bits) as two big-endian words: hi holds the
-	// timestamp and the top 16 random bits, lo the low 64. Two words, not
+	// then 80 bits) as two big-endian words: hi holds the timestamp and
+	// the next 16 bits ([New]'s sequence), lo the low 64. Two words, not
 	// a [16]byte, so that an ID is passed and returned in registers.
 	hi, lo uint64
 }

@@ -7,6 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"reflect"
 	"strings"
 	"testing"
@@ -211,6 +216,95 @@ func TestTypedIDBehavesAsID(t *testing.T) {
 		ea, eb := a.Scan(src), b.Scan(src)
 		if a != b.ID || fmt.Sprint(ea) != fmt.Sprint(eb) {
 			t.Errorf("Scan(%#v): id.ID gives %v, %v; userID %v, %v", src, a, ea, b, eb)
+		}
+	}
+}
+
+// TestTypedIDEmbeddedInAModel measures the trap of docs/typed-ids.md: a
+// typed id embedded without a field name promotes its methods to the
+// model, so encoding/json writes the model as the id's string alone and
+// the model is a driver.Valuer.
+func TestTypedIDEmbeddedInAModel(t *testing.T) {
+	type user struct {
+		userID
+		Name string
+	}
+	u := user{userID{id.MustParse("01arz3ndektsv4rrffq69g5fav")}, "alice"}
+	b, err := json.Marshal(u)
+	if err != nil || string(b) != `"01arz3ndektsv4rrffq69g5fav"` {
+		t.Fatalf("json.Marshal(model embedding a typed id) = %s, %v; the measured trap writes the id alone", b, err)
+	}
+	var _ driver.Valuer = u
+	var _ fmt.Stringer = u
+}
+
+// TestTypedIDMisuseDoesNotCompile type-checks, with go/types and package
+// id from source, a user's file that declares UserID and OrderID and
+// misuses them: each misuse is a compile error with the message the
+// compiler gives, and what docs/typed-ids.md says compiles does. About 6
+// seconds (package id and its imports are type-checked from source), so
+// it skips under -short.
+func TestTypedIDMisuseDoesNotCompile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks package id from source")
+	}
+	const src = `package shop
+
+import (
+	"database/sql"
+
+	"github.com/idkeys/id"
+)
+
+type UserID struct{ id.ID }
+type OrderID struct{ id.ID }
+type Defined id.ID
+
+func ship(o OrderID) {}
+
+func use() {
+	u := id.NewAs[UserID]()
+	ship(u)
+	var v id.ID = u
+	var _ sql.Scanner = &Defined{}
+	_ = id.NewAs[struct {
+		id.ID
+		n int
+	}]()
+	ship(OrderID(u))
+	ship(OrderID{u.ID})
+	_, _ = v, UserID{v}
+	var _ sql.Scanner = &u
+}
+`
+	want := map[int]string{ // line: error
+		17: "cannot use u (variable of struct type UserID) as OrderID value in argument to ship",
+		18: "cannot use u (variable of struct type UserID) as id.ID value in variable declaration",
+		19: "cannot use &Defined{} (value of type *Defined) as sql.Scanner value in variable declaration: *Defined does not implement sql.Scanner (missing method Scan)",
+		20: "struct{id.ID; n int} does not satisfy ~struct{id.ID}",
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "shop.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]string{}
+	conf := types.Config{
+		Importer: importer.ForCompiler(fset, "source", nil),
+		Error: func(err error) {
+			te := err.(types.Error)
+			got[fset.Position(te.Pos).Line] = te.Msg
+		},
+	}
+	conf.Check("shop", fset, []*ast.File{f}, nil)
+	for line, msg := range want {
+		if !strings.Contains(got[line], msg) {
+			t.Errorf("line %d: error %q, want one containing %q", line, got[line], msg)
+		}
+	}
+	for line, msg := range got {
+		if _, ok := want[line]; !ok {
+			t.Errorf("line %d: unexpected error %q (lines 24 to 27 compile: a conversion, UserID{v}, u.ID, *UserID as sql.Scanner)", line, msg)
 		}
 	}
 }

@@ -2,23 +2,27 @@ package formats
 
 import (
 	"encoding/hex"
+	"errors"
 	"testing"
 
 	"github.com/fxamacker/cbor/v2"
 	"github.com/idkeys/id"
 )
 
-// cborDoc has ids, one optional under omitempty.
+// cborDoc has ids, one optional under omitzero.
 type cborDoc struct {
 	ID     id.ID   `cbor:"id"`
-	Parent id.ID   `cbor:"parent,omitempty"`
+	Parent id.ID   `cbor:"parent,omitzero"`
 	Tags   []id.ID `cbor:"tags"`
 }
 
 // TestCBORRoundTrip: fxamacker/cbor writes an id through MarshalBinary, a
 // CBOR byte string of the 26 canonical characters, and reads it back
-// through UnmarshalBinary. omitempty drops the zero id (empty
-// MarshalBinary) and keeps a set one; before MarshalBinary existed the
+// through UnmarshalBinary. omitzero drops the zero id (the library calls
+// IsZero) and keeps a set one. omitempty no longer does: the library
+// decides emptiness by encoding the value, and MarshalBinary refuses the
+// zero id with id.ErrZero (SPEC §4), so cbor.Marshal fails; before that
+// change omitempty dropped it, and before MarshalBinary existed the
 // library wrote {} for an id, read back the zero id, and omitempty
 // dropped even a set id.
 func TestCBORRoundTrip(t *testing.T) {
@@ -48,13 +52,17 @@ func TestCBORRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if out.Parent != b {
-		t.Fatalf("omitempty: a set parent came back as %v, want %v", out.Parent, b)
+		t.Fatalf("omitzero: a set parent came back as %v, want %v", out.Parent, b)
 	}
 
-	// The zero id outside omitempty is an empty byte string.
-	p, err = cbor.Marshal(id.ID{})
-	if err != nil || hex.EncodeToString(p) != "40" {
-		t.Fatalf("cbor.Marshal(id.ID{}) = %x, %v; want 40 (empty byte string)", p, err)
+	// The zero id outside omitzero is refused, under omitempty too.
+	if p, err := cbor.Marshal(id.ID{}); !errors.Is(err, id.ErrZero) || p != nil {
+		t.Fatalf("cbor.Marshal(id.ID{}) = %x, %v; want id.ErrZero", p, err)
+	}
+	if p, err := cbor.Marshal(struct {
+		Parent id.ID `cbor:"parent,omitempty"`
+	}{}); !errors.Is(err, id.ErrZero) || p != nil {
+		t.Fatalf("cbor.Marshal(zero id under omitempty) = %x, %v; want id.ErrZero", p, err)
 	}
 }
 

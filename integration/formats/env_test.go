@@ -59,14 +59,16 @@ func TestCaarlos0Env(t *testing.T) {
 	}
 }
 
-// TestCaarlos0EnvRequiredEmptyIsZero measures the zero-id chain in
-// caarlos0/env: `required` only checks that the variable is set, so
-// REQUIRED="" gives the zero id without an error; `notEmpty` refuses the
-// empty value.
+// TestCaarlos0EnvRequiredEmptyIsZero measures the trap that remains in
+// caarlos0/env after SPEC §4: it treats an empty variable as unset and
+// never calls UnmarshalText for it, so our refusal of empty text cannot
+// act: `required` only checks that the variable is set, and REQUIRED=""
+// (or PARENT="" for a *id.ID, left nil) gives the zero id without an
+// error. `notEmpty` refuses the empty value: use it on every id.
 func TestCaarlos0EnvRequiredEmptyIsZero(t *testing.T) {
-	c, err := caarlos0(map[string]string{"REQUIRED": ""})
-	if err != nil || !c.Required.IsZero() {
-		t.Fatalf(`REQUIRED="": %v, %v; want the zero id and no error (the trap)`, c.Required, err)
+	c, err := caarlos0(map[string]string{"REQUIRED": "", "PARENT": ""})
+	if err != nil || !c.Required.IsZero() || c.Parent != nil {
+		t.Fatalf(`REQUIRED="", PARENT="": %v, %v, %v; want the zero id, a nil pointer and no error (the trap)`, c.Required, c.Parent, err)
 	}
 	if _, err := caarlos0(map[string]string{}); err == nil || err.Error() != `env: required environment variable "REQUIRED" is not set` {
 		t.Fatalf("REQUIRED unset: %v", err)
@@ -128,15 +130,22 @@ func TestEnvconfigUnsetPointerIsZeroID(t *testing.T) {
 	}
 }
 
-// TestEnvconfigRequiredEmptyIsZero: envconfig's required:"true" only
-// checks that the variable is set, so APP_REQUIRED="" gives the zero id
-// without an error. envconfig has no notEmpty: check IsZero.
-func TestEnvconfigRequiredEmptyIsZero(t *testing.T) {
+// TestEnvconfigEmptyIsAnError: envconfig calls UnmarshalText for a set
+// variable, so APP_REQUIRED="" is our error (ReasonLength, as Parse("")
+// is, SPEC §4), with or without required:"true"; before, it gave the zero
+// id without an error. Its *envconfig.ParseError does not unwrap.
+func TestEnvconfigEmptyIsAnError(t *testing.T) {
 	setenv(t, map[string]string{"REQUIRED": ""})
 	c := envConfig{Required: b}
-	if err := envconfig.Process("app", &c); err != nil || !c.Required.IsZero() {
-		t.Fatalf(`APP_REQUIRED="": %v, %v; want the zero id and no error (the trap)`, c.Required, err)
+	err := envconfig.Process("app", &c)
+	if want := `envconfig.Process: assigning APP_REQUIRED to Required: converting '' to type id.ID. details: id: invalid id "": length 0, want 26`; err == nil || err.Error() != want {
+		t.Fatalf("APP_REQUIRED=\"\": %v, want %q", err, want)
 	}
+	var pe *envconfig.ParseError
+	if !errors.As(err, &pe) || errors.Is(err, id.ErrInvalid) {
+		t.Fatalf("%v (%T), want an *envconfig.ParseError that does not wrap id.ErrInvalid", err, err)
+	}
+	wantReason(t, pe.Err, id.ReasonLength)
 }
 
 // TestEnvconfigPointerSlicePanics measures a bug of envconfig v1.4.0: a

@@ -62,16 +62,28 @@ func TestGorillaSchemaDecoder(t *testing.T) {
 	wantReason(t, ce.Err, id.ReasonCharacter)
 }
 
-// TestGorillaSchemaEmptyIsZero: an empty value gives the zero id, and a
-// non-nil pointer to the zero id for *id.ID, without an error (the
-// zero-id chain at forms); check IsZero, or `validate:"ulid"`.
-func TestGorillaSchemaEmptyIsZero(t *testing.T) {
-	o := order{Customer: b}
-	if err := schema.NewDecoder().Decode(&o, url.Values{"customer": {""}, "coupon": {""}}); err != nil {
-		t.Fatal(err)
+// TestGorillaSchemaEmptyIsAnError: an empty value is refused, for id.ID
+// and *id.ID alike, with a schema.MultiError holding a
+// schema.ConversionError whose Err is our *id.ParseError (ReasonLength),
+// as Parse("") is (SPEC §4); before, it gave the zero id (a non-nil
+// pointer to it for *id.ID) without an error. A form that means "no id"
+// leaves the field out: the field is left as it was.
+func TestGorillaSchemaEmptyIsAnError(t *testing.T) {
+	for _, field := range []string{"customer", "coupon"} {
+		o := order{Customer: b}
+		err := schema.NewDecoder().Decode(&o, url.Values{field: {""}})
+		if want := `schema: error converting value for "` + field + `". Details: id: invalid id "": length 0, want 26`; err == nil || err.Error() != want {
+			t.Fatalf("%s=: %v, want %q", field, err, want)
+		}
+		var ce schema.ConversionError
+		if !errors.As(err.(schema.MultiError)[field], &ce) {
+			t.Fatalf("%s=: %#v, want a schema.ConversionError", field, err)
+		}
+		wantReason(t, ce.Err, id.ReasonLength)
 	}
-	if !o.Customer.IsZero() || o.Coupon == nil || !o.Coupon.IsZero() {
-		t.Fatalf("empty values: %#v; want the zero id and a pointer to it", o)
+	o := order{Customer: b}
+	if err := schema.NewDecoder().Decode(&o, url.Values{"note": {"x"}}); err != nil || o.Customer != b || o.Coupon != nil {
+		t.Fatalf("absent fields: %#v, %v; want them left as they were", o, err)
 	}
 }
 
@@ -92,6 +104,8 @@ func newSchemaEncoder() *schema.Encoder {
 // TestGorillaSchemaEncoder: without registration the encoder writes an
 // id's internal machine words (hi=…&lo=…) and a nil *id.ID as "null";
 // with the recipe it writes the canonical form, and "" for the zero id
+// and a nil pointer, which the decoder refuses (SPEC §4): tag optional id
+// fields omitempty, which leaves out a zero id (the encoder calls IsZero)
 // and a nil pointer.
 func TestGorillaSchemaEncoder(t *testing.T) {
 	dst := url.Values{}
@@ -117,6 +131,29 @@ func TestGorillaSchemaEncoder(t *testing.T) {
 	}
 	if got := dst.Encode(); got != "coupon=&customer=&note=" {
 		t.Fatalf("zero order encoded %s", got)
+	}
+	err := schema.NewDecoder().Decode(&order{}, dst)
+	me, _ := err.(schema.MultiError)
+	for _, field := range []string{"customer", "coupon"} {
+		var ce schema.ConversionError
+		if !errors.As(me[field], &ce) {
+			t.Fatalf("decoding the zero order back: %#v, want a schema.ConversionError for %s", err, field)
+		}
+		wantReason(t, ce.Err, id.ReasonLength)
+	}
+
+	type optional struct {
+		Customer id.ID  `schema:"customer,omitempty"`
+		Coupon   *id.ID `schema:"coupon,omitempty"`
+		Note     string `schema:"note"`
+	}
+	dst = url.Values{}
+	if err := newSchemaEncoder().Encode(optional{Note: "x"}, dst); err != nil || dst.Encode() != "note=x" {
+		t.Fatalf("omitempty, zero ids: %s, %v; want note=x", dst.Encode(), err)
+	}
+	dst = url.Values{}
+	if err := newSchemaEncoder().Encode(optional{Customer: a, Coupon: &b}, dst); err != nil || dst.Encode() != "coupon="+bText+"&customer="+aText+"&note=" {
+		t.Fatalf("omitempty, set ids: %s, %v", dst.Encode(), err)
 	}
 }
 
@@ -192,10 +229,7 @@ func TestPlaygroundFormRecipe(t *testing.T) {
 		t.Fatalf("absent fields: %#v, %v", o, err)
 	}
 
-	enc := form.NewEncoder()
-	enc.RegisterCustomTypeFunc(func(x any) ([]string, error) {
-		return []string{x.(id.ID).String()}, nil
-	}, id.ID{})
+	enc := newFormEncoder()
 	v, err := enc.Encode(order{Customer: a, Items: []id.ID{b}, Coupon: &b, Note: "x"})
 	if err != nil {
 		t.Fatal(err)
@@ -203,6 +237,36 @@ func TestPlaygroundFormRecipe(t *testing.T) {
 	if got, want := v.Encode(), "coupon="+bText+"&customer="+aText+"&items%5B0%5D="+bText+"&note=x"; got != want {
 		t.Fatalf("encoded\n %s\nwant\n %s", got, want)
 	}
+	// The recipe leaves out the zero id ("no id" is absence, SPEC §4); a
+	// function that returned String() would write customer=, which the
+	// decoder refuses.
+	if v, err := enc.Encode(order{Note: "x"}); err != nil || v.Encode() != "note=x" {
+		t.Fatalf("zero ids encoded %q, %v; want note=x", v.Encode(), err)
+	}
+	plain := form.NewEncoder()
+	plain.RegisterCustomTypeFunc(func(x any) ([]string, error) { return []string{x.(id.ID).String()}, nil }, id.ID{})
+	v, err = plain.Encode(order{Note: "x"})
+	if err != nil || v.Encode() != "customer=&note=x" {
+		t.Fatalf("String() encoder: %q, %v; want customer=&note=x", v.Encode(), err)
+	}
+	var de form.DecodeErrors
+	if err := dec.Decode(&order{}, v); !errors.As(err, &de) {
+		t.Fatalf("decoding customer=: %v, want form.DecodeErrors", err)
+	}
+	wantReason(t, de["customer"], id.ReasonLength)
+}
+
+// newFormEncoder is the recipe's encoder: one custom type function for
+// id.ID, which leaves out the zero id.
+func newFormEncoder() *form.Encoder {
+	enc := form.NewEncoder()
+	enc.RegisterCustomTypeFunc(func(x any) ([]string, error) {
+		if v := x.(id.ID); !v.IsZero() {
+			return []string{v.String()}, nil
+		}
+		return nil, nil
+	}, id.ID{})
+	return enc
 }
 
 // TestGoQuerystringDropsIDs measures google/go-querystring v1.2.0: it

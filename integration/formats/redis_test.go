@@ -107,23 +107,37 @@ func TestRedisGetScanRefusesNonCanonical(t *testing.T) {
 	}
 }
 
-// TestRedisZeroIDIsStoredEmpty measures the one silent case: the zero id
-// is written as the empty string (MarshalBinary of the zero id is empty,
-// as gob and msgpack need), and reads back as the zero id without an
-// error. Check IsZero before writing an id that must be set.
-func TestRedisZeroIDIsStoredEmpty(t *testing.T) {
+// TestRedisZeroIDIsRefused: writing the zero id fails with id.ErrZero
+// before anything reaches the server (go-redis returns MarshalBinary's
+// error as it is), and an empty value, written by another program or
+// before SPEC §4 (when the zero id was stored as ""), is refused on
+// reading with ReasonLength, by Get().Scan and HGetAll().Scan alike. "No
+// id" in Redis is a missing key (redis.Nil) or a missing hash field.
+func TestRedisZeroIDIsRefused(t *testing.T) {
 	c, p := redisClient(t)
 	ctx := context.Background()
-	if err := c.Set(ctx, p+"zero", id.ID{}, time.Minute).Err(); err != nil {
+	if err := c.Set(ctx, p+"zero", id.ID{}, time.Minute).Err(); !errors.Is(err, id.ErrZero) {
+		t.Fatalf("Set(zero id) = %v, want id.ErrZero", err)
+	}
+	if n, err := c.Exists(ctx, p+"zero").Result(); err != nil || n != 0 {
+		t.Fatalf("after the refused Set: Exists = %d, %v; want 0", n, err)
+	}
+	if err := c.Set(ctx, p+"empty", "", time.Minute).Err(); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := c.Get(ctx, p+"zero").Result(); err != nil || s != "" {
-		t.Fatalf("stored %q, %v; want the empty string", s, err)
-	}
 	got := a
-	if err := c.Get(ctx, p+"zero").Scan(&got); err != nil || !got.IsZero() {
-		t.Fatalf("Get().Scan: %v, %v; want the zero id and no error", got, err)
+	err := c.Get(ctx, p+"empty").Scan(&got)
+	wantReason(t, err, id.ReasonLength)
+	if want := `id: invalid stored id "": length 0, want 26`; err.Error() != want || !got.IsZero() {
+		t.Fatalf("Get().Scan of \"\": %v, %q; want the zero id and %q", got, err, want)
 	}
+	if err := c.HSet(ctx, p+"h", "id", "").Err(); err != nil {
+		t.Fatal(err)
+	}
+	var h struct {
+		ID id.ID `redis:"id"`
+	}
+	wantReason(t, c.HGetAll(ctx, p+"h").Scan(&h), id.ReasonLength)
 }
 
 // redisUser is a hash written with HSet and read with HGetAll().Scan.
@@ -139,11 +153,20 @@ type redisUser struct {
 // prefers UnmarshalText (any case) to UnmarshalBinary, so a hash field
 // holding an uppercase id is accepted there, unlike Get().Scan. omitempty
 // does not leave out a zero id (go-redis treats only time.Time among
-// structs as empty): it is written as "" and read back as the zero id.
+// structs as empty): HSet fails with id.ErrZero and writes nothing (before
+// SPEC §4 it wrote "" and read back the zero id). Spell "no id" in a hash
+// as a nil *id.ID tagged omitempty (TestRedisNilPointerFieldPanics).
 func TestRedisHashStruct(t *testing.T) {
 	c, p := redisClient(t)
 	ctx := context.Background()
 	in := redisUser{ID: a, Owner: &b, Name: "ann"}
+	if err := c.HSet(ctx, p+"u", in).Err(); !errors.Is(err, id.ErrZero) {
+		t.Fatalf("HSet with a zero parent under omitempty: %v, want id.ErrZero", err)
+	}
+	if n, err := c.Exists(ctx, p+"u").Result(); err != nil || n != 0 {
+		t.Fatalf("after the refused HSet: Exists = %d, %v; want 0", n, err)
+	}
+	in.Parent = a
 	if err := c.HSet(ctx, p+"u", in).Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -151,14 +174,14 @@ func TestRedisHashStruct(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(raw) != 4 || raw["id"] != aText || raw["parent"] != "" || raw["owner"] != bText || raw["name"] != "ann" {
+	if len(raw) != 4 || raw["id"] != aText || raw["parent"] != aText || raw["owner"] != bText || raw["name"] != "ann" {
 		t.Fatalf("hash holds %q", raw)
 	}
 	out := redisUser{Parent: b}
 	if err := c.HGetAll(ctx, p+"u").Scan(&out); err != nil {
 		t.Fatal(err)
 	}
-	if out.ID != a || !out.Parent.IsZero() || out.Owner == nil || *out.Owner != b || out.Name != "ann" {
+	if out.ID != a || out.Parent != a || out.Owner == nil || *out.Owner != b || out.Name != "ann" {
 		t.Fatalf("HGetAll().Scan gave %#v", out)
 	}
 
@@ -191,7 +214,7 @@ func TestRedisNilPointerFieldPanics(t *testing.T) {
 				t.Fatalf("HSet with a nil *id.ID field: recovered %v, want go-redis's nil-pointer panic", r)
 			}
 		}()
-		_ = c.HSet(ctx, p+"nil", redisUser{ID: a}).Err()
+		_ = c.HSet(ctx, p+"nil", redisUser{ID: a, Parent: b}).Err()
 	}()
 
 	// The workaround.

@@ -8,7 +8,9 @@ import (
 	"github.com/idkeys/id/vet/passes/idcase"
 	"github.com/idkeys/id/vet/passes/idmakers"
 	"github.com/idkeys/id/vet/passes/idquery"
+	"github.com/idkeys/id/vet/passes/idsilent"
 	"github.com/idkeys/id/vet/passes/idtrunc"
+	"github.com/idkeys/id/vet/passes/idtyped"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -20,5 +22,7 @@ func Analyzers() []*analysis.Analyzer {
 		idquery.Analyzer,
 		idtrunc.Analyzer,
 		idbackfill.Analyzer,
+		idsilent.Analyzer,
+		idtyped.Analyzer,
 	}
 }

@@ -7,6 +7,11 @@
 //	allow:                        # packages each analyzer does not report
 //	  idmakers: [example.com/svc/migrate]
 //	tests: false                  # skip _test.go files (default true)
+//	makers:                       # the service's own id makers and parsers
+//	  - example.com/util.RandomString
+//	  - github.com/writeas/web-core/id
+//	sinks:                        # the service's own query interfaces
+//	  - example.com/svc/store.Store
 package plugin
 
 import (
@@ -17,6 +22,8 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/idkeys/id/vet/internal/rule"
 	"github.com/idkeys/id/vet/passes"
+	"github.com/idkeys/id/vet/passes/idmakers"
+	"github.com/idkeys/id/vet/passes/idquery"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -27,12 +34,19 @@ func init() {
 // Settings are the plugin's settings in golangci-lint's configuration.
 type Settings struct {
 	// Disable names analyzers not to run (idmakers, idcase, idquery,
-	// idtrunc, idbackfill).
+	// idtrunc, idbackfill, idsilent, idtyped).
 	Disable []string `json:"disable"`
 	// Allow maps an analyzer's name to the packages it does not report.
 	Allow map[string][]string `json:"allow"`
 	// Tests, when false, skips findings in _test.go files.
 	Tests *bool `json:"tests"`
+	// Makers names the service's own functions (path.Func,
+	// path.Type.Method) and packages (path) that make or parse ids, as
+	// idvet's -idmakers.makers does.
+	Makers []string `json:"makers"`
+	// Sinks names the service's own query functions, methods, types or
+	// packages, as idvet's -idquery.sinks does.
+	Sinks []string `json:"sinks"`
 }
 
 // Plugin is the golangci-lint plugin of idvet.
@@ -54,6 +68,16 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	}
 	var out []*analysis.Analyzer
 	names := make(map[string]bool)
+	if len(p.settings.Sinks) > 0 {
+		if err := idquery.Analyzer.Flags.Set("sinks", strings.Join(p.settings.Sinks, ",")); err != nil {
+			return nil, fmt.Errorf("idvet: sinks: %w", err)
+		}
+	}
+	if len(p.settings.Makers) > 0 {
+		if err := idmakers.Analyzer.Flags.Set("makers", strings.Join(p.settings.Makers, ",")); err != nil {
+			return nil, fmt.Errorf("idvet: makers: %w", err)
+		}
+	}
 	for _, a := range passes.Analyzers() {
 		names[a.Name] = true
 		if slices.Contains(p.settings.Disable, a.Name) {

@@ -35,7 +35,7 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.Join(names, " "), "idmakers idcase idquery idtrunc idbackfill"; got != want {
+	if got, want := strings.Join(names, " "), "idmakers idcase idquery idtrunc idbackfill idsilent idtyped"; got != want {
 		t.Errorf("analyzers %q, want %q", got, want)
 	}
 }
@@ -50,7 +50,7 @@ func TestSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.Join(names, " "), "idmakers idcase idquery idbackfill"; got != want {
+	if got, want := strings.Join(names, " "), "idmakers idcase idquery idbackfill idsilent idtyped"; got != want {
 		t.Errorf("analyzers %q, want %q", got, want)
 	}
 	if rule.CheckTests {
@@ -71,9 +71,28 @@ func TestBadSettings(t *testing.T) {
 		{"disable": []any{"idtrunk"}},
 		{"allow": map[string]any{"nosuch": []any{"x"}}},
 		{"unknown": true},
+		{"makers": []any{"example.com/util.Random String"}},
+		{"sinks": []any{"example.com/store.*"}},
+		{"allow": map[string]any{"idmakers": []any{"example.com/*"}}},
 	} {
 		if _, err := build(t, s); err == nil || !strings.HasPrefix(err.Error(), "idvet: ") {
 			t.Errorf("settings %v: error %v, want one starting with \"idvet: \"", s, err)
 		}
 	}
+}
+
+func TestMakersSetting(t *testing.T) {
+	newPlugin, _ := register.GetPlugin("idvet")
+	p, err := newPlugin(map[string]any{"makers": []any{"example.com/util.RandomString", "github.com/writeas/web-core/id"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := as[0].Flags.Lookup("makers").Value.String(), "example.com/util.RandomString,github.com/writeas/web-core/id"; got != want {
+		t.Errorf("idmakers.makers = %q, want %q", got, want)
+	}
+	as[0].Flags.Set("makers", "")
 }

@@ -148,7 +148,30 @@ func TestGORM(t *testing.T) {
 			t.Run("FindWithIDSliceReturnsEveryRow", func(t *testing.T) { testFindSlice(t, d) })
 			t.Run("ZeroInQueriesFails", func(t *testing.T) { testZeroInQueries(t, d) })
 			t.Run("NullIDMigratesAsInteger", func(t *testing.T) { testNullRef(t, d) })
+			t.Run("FirstIntoCreatedRecordAddsItsKey", func(t *testing.T) { testFirstReuse(t, d) })
 		})
+	}
+}
+
+// testFirstReuse measures a trap a new user hit with the recipe: First
+// into a record that already holds a key (the one just created) adds
+// that key to the query, so looking up any other id answers
+// gorm.ErrRecordNotFound. Look up into a fresh variable.
+func testFirstReuse(t *testing.T, d database) {
+	db, _ := open(t, d)
+	testdb.Must(t, db.AutoMigrate(&Team{}, &User{}))
+	u := User{ID: id.New(), Name: "alice"}
+	testdb.Must(t, db.Create(&u).Error)
+	other := User{ID: id.New(), Name: "bob"}
+	testdb.Must(t, db.Create(&other).Error)
+
+	if err := db.First(&u, "id = ?", other.ID).Error; !errors.Is(err, gorm.ErrRecordNotFound) {
+		t.Fatalf(`First(&created, "id = ?", other) = %v, want the measured gorm.ErrRecordNotFound`, err)
+	}
+	var found User
+	testdb.Must(t, db.First(&found, "id = ?", other.ID).Error)
+	if found.ID != other.ID || found.Name != "bob" {
+		t.Fatalf(`First(&found, "id = ?", other) = %+v, want bob`, found)
 	}
 }
 
@@ -430,5 +453,117 @@ func TestGORMMariaDBCollation(t *testing.T) {
 	missing := id.New()
 	if err := db.Create(&BinUser{ID: id.New(), Name: "bob", TeamID: &missing}).Error; err == nil {
 		t.Errorf("a reference to a missing team was accepted: no foreign key")
+	}
+}
+
+// PGTeam and PGMember have the belongs-to relation of the recipe with a
+// non-pointer foreign key, untagged.
+type PGTeam struct {
+	ID   id.ID `gorm:"primaryKey"`
+	Name string
+}
+
+type PGMember struct {
+	ID     id.ID `gorm:"primaryKey"`
+	TeamID id.ID
+	Team   PGTeam
+}
+
+// PGTaggedTeam and PGTaggedMember are the fix on PostgreSQL: the key and
+// the foreign key in the "C" collation (byte order, as databases.md
+// recommends), the foreign key NOT NULL.
+type PGTaggedTeam struct {
+	ID   id.ID `gorm:"primaryKey;type:varchar(26) COLLATE \"C\""`
+	Name string
+}
+
+type PGTaggedMember struct {
+	ID     id.ID `gorm:"primaryKey;type:varchar(26) COLLATE \"C\""`
+	TeamID id.ID `gorm:"not null;type:varchar(26) COLLATE \"C\""`
+	Team   PGTaggedTeam
+}
+
+// TestGORMPostgresForeignKey measures what AutoMigrate makes of a
+// non-pointer id.ID foreign key on PostgreSQL (a new user found it): the
+// column is nullable (GORM adds NOT NULL only when tagged), so another
+// writer can store a NULL, which GORM then reads without an error,
+// leaving the field as it was (the zero id in a fresh variable: it skips
+// Scan for NULL, so id.ErrNull never fires); and it takes
+// the database's default collation ("default"), as the keys do.
+// The tags of PGTaggedMember give NOT NULL and the "C" collation, with
+// the foreign key in place.
+func TestGORMPostgresForeignKey(t *testing.T) {
+	d := databases[1]
+	if d.name != "PostgreSQL" {
+		t.Fatalf("databases[1] is %s, want PostgreSQL", d.name)
+	}
+	db, prefix := open(t, d)
+	t.Cleanup(func() {
+		if err := db.Migrator().DropTable(&PGMember{}, &PGTeam{}, &PGTaggedMember{}, &PGTaggedTeam{}); err != nil {
+			t.Errorf("dropping the tables: %v", err)
+		}
+	})
+	testdb.Must(t, db.AutoMigrate(&PGTeam{}, &PGMember{}, &PGTaggedTeam{}, &PGTaggedMember{}))
+
+	column := func(table, col string) (notNull bool, collation string) {
+		testdb.Must(t, db.Raw(`SELECT a.attnotnull, coalesce(c.collname, '')
+			FROM pg_attribute a LEFT JOIN pg_collation c ON c.oid = a.attcollation
+			WHERE a.attrelid = ?::regclass AND a.attname = ?`, table, col).Row().Scan(&notNull, &collation))
+		return notNull, collation
+	}
+	for _, c := range []struct {
+		table, col string
+		notNull    bool
+		collation  string
+	}{
+		{"pg_members", "team_id", false, "default"},
+		{"pg_members", "id", true, "default"},
+		{"pg_teams", "id", true, "default"},
+		{"pg_tagged_members", "team_id", true, "C"},
+		{"pg_tagged_members", "id", true, "C"},
+		{"pg_tagged_teams", "id", true, "C"},
+	} {
+		if notNull, collation := column(prefix+c.table, c.col); notNull != c.notNull || collation != c.collation {
+			t.Errorf("%s.%s: NOT NULL %v, collation %q; want the measured %v, %q", c.table, c.col, notNull, collation, c.notNull, c.collation)
+		}
+	}
+
+	// Untagged: a NULL written by another writer is accepted, and GORM
+	// reads it without an error, leaving the id.ID field as it was (the
+	// zero id in a fresh variable): it does not call Scan for a NULL, so
+	// id.ErrNull never fires.
+	team := PGTeam{ID: id.New(), Name: "core"}
+	testdb.Must(t, db.Create(&team).Error)
+	m := id.New()
+	testdb.Must(t, db.Exec("INSERT INTO "+prefix+"pg_members (id, team_id) VALUES (?, NULL)", m).Error)
+	var back PGMember
+	if err := db.First(&back, "id = ?", m).Error; err != nil || back.ID != m || !back.TeamID.IsZero() {
+		t.Errorf("reading a NULL team_id into id.ID: %+v, %v; want the measured zero id and no error", back, err)
+	}
+	back = PGMember{TeamID: team.ID}
+	if err := db.First(&back, "id = ?", m).Error; err != nil || back.TeamID != team.ID {
+		t.Errorf("reading a NULL team_id into a filled id.ID: %+v, %v; want the measured field left as it was", back, err)
+	}
+
+	// Tagged: NULL is refused (23502 not_null_violation), the foreign key
+	// holds, and the relation works.
+	tteam := PGTaggedTeam{ID: id.New(), Name: "core"}
+	testdb.Must(t, db.Create(&tteam).Error)
+	err := db.Exec("INSERT INTO "+prefix+"pg_tagged_members (id, team_id) VALUES (?, NULL)", id.New()).Error
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) || pe.Code != "23502" {
+		t.Errorf("NULL into the tagged team_id: %v, want 23502 not_null_violation", err)
+	}
+	missing := id.New()
+	err = db.Create(&PGTaggedMember{ID: id.New(), TeamID: missing}).Error
+	if !errors.As(err, &pe) || pe.Code != "23503" {
+		t.Errorf("a reference to a missing team: %v, want 23503 foreign_key_violation", err)
+	}
+	tm := PGTaggedMember{ID: id.New(), TeamID: tteam.ID}
+	testdb.Must(t, db.Create(&tm).Error)
+	var tback PGTaggedMember
+	testdb.Must(t, db.Preload("Team").First(&tback, "id = ?", tm.ID).Error)
+	if tback.TeamID != tteam.ID || tback.Team.ID != tteam.ID || tback.Team.Name != "core" {
+		t.Errorf("Preload through the tagged foreign key: %+v, want team %v", tback, tteam.ID)
 	}
 }

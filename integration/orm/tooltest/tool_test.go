@@ -174,20 +174,41 @@ func checkJSON(t *testing.T, marshal func(any) ([]byte, error), unmarshal func([
 			t.Errorf("Unmarshal(%s): err = %v, want one wrapping id.ErrInvalid", bad, err)
 		}
 	}
+
+	// "No id" (SPEC §4): an empty string is not an id; null leaves an ID
+	// as it was and sets a *id.ID to nil; the zero ID is written as null.
+	var p payload
+	if err := unmarshal([]byte(`{"id":""}`), &p); !errors.Is(err, id.ErrInvalid) || !p.ID.IsZero() {
+		t.Errorf(`Unmarshal({"id":""}) = %v, %v; want the zero id and an error wrapping id.ErrInvalid`, p.ID, err)
+	} else if want := `id: invalid id "": length 0, want 26`; !strings.HasSuffix(err.Error(), want) {
+		t.Errorf(`Unmarshal({"id":""}): err = %q, want it to end in %q`, err, want)
+	}
+	p = payload{ID: id1, TeamID: &id2}
+	if err := unmarshal([]byte(`{"id":null,"team_id":null}`), &p); err != nil || p.ID != id1 || p.TeamID != nil {
+		t.Errorf(`Unmarshal({"id":null,"team_id":null}) = %v, %v, %v; want the id left as it was (%v), a nil pointer, no error`, p.ID, p.TeamID, err, id1)
+	}
+	zero, err := marshal(struct {
+		ID id.ID `json:"id"`
+	}{})
+	if err != nil || string(zero) != `{"id":null}` {
+		t.Errorf(`Marshal of a zero id field = %s, %v; want {"id":null}`, zero, err)
+	}
 }
 
-// TestSlog: the text and JSON handlers write an id attribute as its text,
-// and a zero ID as empty text.
+// TestSlog: the text and JSON handlers write an id attribute as its text
+// (through LogValue), and the zero ID as a nil value: <nil> in the text
+// handler, null in the JSON handler (SPEC §4: no encoder writes empty
+// text for it, and MarshalText refuses it with ErrZero).
 func TestSlog(t *testing.T) {
 	var buf bytes.Buffer
 	opts := &slog.HandlerOptions{ReplaceAttr: dropTime}
 	slog.New(slog.NewTextHandler(&buf, opts)).Info("created", "user", id1, "parent", id.ID{})
-	if got, want := buf.String(), "level=INFO msg=created user="+text1+" parent=\"\"\n"; got != want {
+	if got, want := buf.String(), "level=INFO msg=created user="+text1+" parent=<nil>\n"; got != want {
 		t.Errorf("text handler wrote %q, want %q", got, want)
 	}
 	buf.Reset()
-	slog.New(slog.NewJSONHandler(&buf, opts)).Info("created", "user", id1, slog.Any("refs", []id.ID{id2}))
-	if got, want := buf.String(), `{"level":"INFO","msg":"created","user":"`+text1+`","refs":["`+text2+`"]}`+"\n"; got != want {
+	slog.New(slog.NewJSONHandler(&buf, opts)).Info("created", "user", id1, "parent", id.ID{}, slog.Any("refs", []id.ID{id2}))
+	if got, want := buf.String(), `{"level":"INFO","msg":"created","user":"`+text1+`","parent":null,"refs":["`+text2+`"]}`+"\n"; got != want {
 		t.Errorf("JSON handler wrote %q, want %q", got, want)
 	}
 }

@@ -38,6 +38,10 @@ var (
 		"bad/bad.go:47:12: id.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
 		"bad/bad.go:47:36: id.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
 	}
+	typed = []string{
+		"bad/typed.go:6:6: type ProviderID id.ID drops every method of id.ID, JSON writes {} and there is no Scan or Value (TYPED): declare type ProviderID struct{ id.ID }",
+		"bad/typed.go:15:41: OrderID(u) converts a UserID into an OrderID, a distinct typed id (TYPED): if it is meant, write OrderID{u.ID}",
+	}
 	backfillMigrate = []string{
 		"migrate/migrate.go:13:12: id.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
 		"migrate/migrate.go:13:30: id.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
@@ -133,7 +137,7 @@ func TestEndToEnd(t *testing.T) {
 		t.Skip("builds idvet and runs go vet: not with -short")
 	}
 	bin := build(t)
-	all := join(makers, testFile, keys4, keys5, trunc, backfillBad, backfillMigrate)
+	all := join(makers, testFile, keys4, keys5, trunc, backfillBad, backfillMigrate, typed)
 
 	got, other, status := run(t, "go", "vet", "-vettool="+bin, "./...")
 	check(t, "go vet -vettool ./...", got, other, status, all, 1)
@@ -149,13 +153,13 @@ func TestEndToEnd(t *testing.T) {
 
 	// The flags: a rule off, a package allowed, test files skipped.
 	flags := []string{"-idtrunc=false", "-idbackfill.allow=example.com/sample/migrate", "-tests=false"}
-	want := join(makers, keys4, keys5, backfillBad)
+	want := join(makers, keys4, keys5, backfillBad, typed)
 	got, other, status = run(t, "go", slices.Concat([]string{"vet", "-vettool=" + bin}, flags, []string{"./..."})...)
 	check(t, "go vet -vettool with flags", got, other, status, want, 1)
 	got, other, status = run(t, bin, append(flags, "./...")...)
 	check(t, "idvet with flags", got, other, status, want, 3)
 
-	got, other, status = run(t, bin, "-idmakers.allow=example.com/sample/...", "-idcase=false", "-idquery=false", "-idtrunc=false", "-idbackfill=false", "./...")
+	got, other, status = run(t, bin, "-idmakers.allow=example.com/sample/...", "-idcase=false", "-idquery=false", "-idtrunc=false", "-idbackfill=false", "-idsilent=false", "-idtyped=false", "./...")
 	check(t, "idvet with every rule off or allowed", got, other, status, nil, 0)
 }
 
@@ -163,4 +167,151 @@ func TestMain(m *testing.M) {
 	// The sample module names its dependencies; go vet must not edit it.
 	os.Setenv("GOFLAGS", "-mod=readonly")
 	os.Exit(m.Run())
+}
+
+// TestLoadFailures: packages that fail to load are named once each, with
+// why, and idvet exits 1; no "analysis skipped" line per analyzer.
+func TestLoadFailures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds idvet: not with -short")
+	}
+	bin := build(t)
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":        "module example.com/broken\n\ngo 1.26\n\nrequire example.invalid/nosuch v1.0.0\n",
+		"a/a.go":        "package a\n\nimport \"example.invalid/nosuch\"\n\nvar X = nosuch.Y\n",
+		"b/b.go":        "package b\n\nimport \"example.com/broken/a\"\n\nvar Z = a.X\n",
+		"c/c.go":        "package c\n\nvar Q int = \"s\"\n",
+		"ok/ok.go":      "package ok\n\nvar R = 1\n",
+		"ok/ok_test.go": "package ok\n\nimport \"example.com/broken/c\"\n\nvar _ = c.Q\n",
+	}
+	for name, src := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(bin, "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Errorf("exit: %v, want status 1", err)
+	}
+	got := strings.Split(strings.TrimSpace(strings.ReplaceAll(string(out), dir+string(filepath.Separator), "")), "\n")
+	want := []string{
+		"idvet: package example.com/broken/a not checked: it imports example.invalid/nosuch, which failed to load",
+		"idvet: package example.com/broken/b not checked: it imports example.invalid/nosuch, which failed to load",
+		`idvet: package example.com/broken/c not checked: c/c.go:3:13: cannot use "s" (untyped string constant) as int value in variable declaration`,
+		"idvet: the tests of package example.com/broken/ok not checked: it imports example.com/broken/c, which failed to load",
+	}
+	if len(got) != 5 || !slices.Equal(got[:3], want[:3]) || got[4] != want[3] || !strings.HasPrefix(got[3], "idvet: package example.invalid/nosuch not checked: a/a.go:3:8: module lookup disabled by GOPROXY=off") {
+		t.Errorf("output:\n%s\nwant\n%s\nand a line for example.invalid/nosuch", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// fixSource holds the common real forms of KEYS-3, in a file that does
+// not import package id, and one form -fix leaves (x keeps its type).
+const fixSource = `package fixme
+
+import (
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/oklog/ulid/v2"
+)
+
+type Job struct{ ID string }
+
+func Forms() (string, error) {
+	a := uuid.NewString()
+	b := uuid.New().String()
+	c := uuid.Must(uuid.NewV7()).String()
+	d := ulid.Make()
+	u, err := uuid.NewV7()
+	if err != nil {
+		return "", err
+	}
+	j := Job{ID: uuid.Must(uuid.NewRandom()).String()}
+	fmt.Println(uuid.New())
+	return a + b + c + d.String() + u.String() + j.ID, nil
+}
+
+func Kept() uuid.UUID {
+	x := uuid.New()
+	return x
+}
+`
+
+// TestFixBuilds: idvet -fix rewrites the common forms into code that
+// builds, adding the import of package id, and only the kept form is
+// reported afterwards.
+func TestFixBuilds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds idvet and the fixed module: not with -short")
+	}
+	bin := build(t)
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile("../../testdata/sample/go.sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/fixme\n\ngo 1.24\n\nrequire (\n\tgithub.com/google/uuid v1.6.0\n" +
+			"\tgithub.com/idkeys/id v0.0.0-00010101000000-000000000000\n\tgithub.com/oklog/ulid/v2 v2.1.2\n)\n\n" +
+			"replace github.com/idkeys/id => " + filepath.ToSlash(root) + "\n",
+		"go.sum": string(sum),
+		"fix.go": fixSource,
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runIn := func(name string, args ...string) (string, int) {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return string(out), exit.ExitCode()
+		} else if err != nil {
+			t.Fatalf("%s %q: %v", name, args, err)
+		}
+		return string(out), 0
+	}
+	if out, status := runIn(bin, "-fix", "./..."); status != 0 {
+		t.Fatalf("idvet -fix: status %d\n%s", status, out)
+	}
+	fixed, err := os.ReadFile(filepath.Join(dir, "fix.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`"github.com/idkeys/id"`, "a := id.New().String()", "b := id.New().String()", "c := id.New().String()",
+		"d := id.New()\n", "u, err := id.New(), error(nil)", "Job{ID: id.New().String()}", "fmt.Println(id.New())",
+		"x := uuid.New()",
+	} {
+		if !strings.Contains(string(fixed), want) {
+			t.Errorf("fixed file lacks %q:\n%s", want, fixed)
+		}
+	}
+	if strings.Contains(string(fixed), "oklog/ulid") {
+		t.Errorf("fixed file still imports ulid:\n%s", fixed)
+	}
+	if out, status := runIn("go", "build", "./..."); status != 0 {
+		t.Errorf("go build of the fixed code: status %d\n%s\n%s", status, out, fixed)
+	}
+	out, status := runIn(bin, "./...")
+	out = strings.ReplaceAll(strings.TrimSpace(out), dir+string(filepath.Separator), "")
+	if want := "fix.go:27:12: uuid.New makes an id outside package id (KEYS-3): use id.New()"; out != want || status != 3 {
+		t.Errorf("idvet after -fix: status %d\n%s\nwant status 3\n%s", status, out, want)
+	}
 }

@@ -1,8 +1,10 @@
 // Command idvet checks Go code against the conventions of package id
 // (github.com/idkeys/id): ids made or parsed by other id packages
 // (KEYS-3, KEYS-7), shortened ids (TRUNC), case-changed ids (KEYS-4),
-// request ids reaching a query unparsed (KEYS-5) and backfill ids outside
-// backfill code (BACKFILL).
+// request ids reaching a query unparsed (KEYS-5), backfill ids outside
+// backfill code (BACKFILL), ids reaching a library that loses them
+// without an error (idsilent) and typed ids declared as type X id.ID or
+// converted into one another (idtyped).
 //
 // It runs under go vet:
 //
@@ -14,13 +16,20 @@
 //
 // Either way it prints one line per finding and exits with a non-zero
 // status when there is one. -NAME=false switches an analyzer off
-// (idmakers, idtrunc, idcase, idquery, idbackfill), -NAME.allow=PKG,...
-// exempts packages from it, and -tests=false skips _test.go files.
+// (idmakers, idtrunc, idcase, idquery, idbackfill, idsilent, idtyped),
+// -NAME.allow=PKG,... exempts packages from it, and -tests=false skips
+// _test.go files.
 // "idvet help" lists the analyzers and "idvet help NAME" describes one.
+//
+// Exit status, standalone: 0 when clean, 3 with findings, 1 when a
+// package failed to load (one line for each, "idvet: package P not
+// checked: WHY", then the findings in the packages that did load) or an
+// analyzer failed; 2 for a bad flag. Under go vet: 0 clean, 1 otherwise.
 package main
 
 import (
 	"flag"
+	"os"
 
 	"github.com/idkeys/id/vet/internal/rule"
 	"github.com/idkeys/id/vet/passes"
@@ -28,6 +37,10 @@ import (
 )
 
 func main() {
+	analyzers := passes.Analyzers()
+	if status, ok := plain(os.Args[1:], analyzers, os.Stderr); ok {
+		os.Exit(status)
+	}
 	flag.BoolVar(&rule.CheckTests, "tests", true, "report findings in _test.go files too")
-	multichecker.Main(passes.Analyzers()...)
+	multichecker.Main(analyzers...)
 }

@@ -4,7 +4,9 @@
 package rule
 
 import (
+	"errors"
 	"flag"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -29,12 +31,46 @@ type Allow []string
 // String returns the list as the flag value it was set from.
 func (a *Allow) String() string { return strings.Join(*a, ",") }
 
-// Set replaces the list by the comma-separated patterns of s.
+// Set replaces the list by the comma-separated patterns of s. It returns
+// an error, and keeps the list as it was, when a pattern is not an import
+// path or a path followed by "/..." (see CheckPath).
 func (a *Allow) Set(s string) error {
-	*a = nil
+	var list Allow
 	for p := range strings.SplitSeq(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			*a = append(*a, p)
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		if err := CheckPath(strings.TrimSuffix(p, "/...")); err != nil {
+			return fmt.Errorf("pattern %q: %v", p, err)
+		}
+		list = append(list, p)
+	}
+	*a = list
+	return nil
+}
+
+// CheckPath returns an error when path cannot be an import path: it is
+// empty, starts or ends with "/", has an empty, "." or ".." element, or
+// holds a character other than letters, digits and "-._~+/" (a wildcard
+// such as "*", a space, a quote). Go's own rules are stricter; this
+// catches the typing mistakes ("example.com/*", "a b", "path/").
+func CheckPath(path string) error {
+	if path == "" {
+		return errors.New("empty import path")
+	}
+	for elem := range strings.SplitSeq(path, "/") {
+		switch elem {
+		case "":
+			return errors.New("empty path element (a leading, trailing or double \"/\")")
+		case ".", "..":
+			return fmt.Errorf("path element %q", elem)
+		case "...":
+			return errors.New(`"..." only at the end, as path/...`)
+		}
+		for _, r := range elem {
+			if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-._~+", r)) {
+				return fmt.Errorf("character %q is not allowed in an import path", r)
+			}
 		}
 	}
 	return nil
@@ -73,6 +109,7 @@ func Normalize(pkg string) string {
 // Scope says where a pass may report.
 type Scope struct {
 	skip map[*token.File]bool
+	sup  map[*token.File]map[int][]suppression
 	fset *token.FileSet
 }
 
@@ -83,7 +120,7 @@ func NewScope(pass *analysis.Pass, allow Allow) (*Scope, bool) {
 	if path == IDPath || allow.Match(path) {
 		return nil, false
 	}
-	s := &Scope{skip: make(map[*token.File]bool), fset: pass.Fset}
+	s := &Scope{skip: make(map[*token.File]bool), fset: pass.Fset, sup: suppressions(pass.Fset, pass.Files)}
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
 		if tf == nil {

@@ -48,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if scope.Skip(ident.Pos()) {
 			continue
 		}
-		pass.Reportf(ident.Pos(), "%s is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow", rule.Func(f))
+		scope.Reportf(pass, ident.Pos(), "%s is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow", rule.Func(f))
 	}
 	return nil, nil
 }

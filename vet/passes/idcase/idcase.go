@@ -59,7 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		for _, arg := range call.Args {
 			if defs.IDText(arg) {
-				pass.Reportf(arg.Pos(), "%s %s", f.FullName(), msg)
+				scope.Reportf(pass, arg.Pos(), "%s %s", f.FullName(), msg)
 				break
 			}
 		}

@@ -17,15 +17,57 @@
 //
 //	jobID := uuid.NewString() // uuid.NewString makes an id outside package id (KEYS-3): use id.New()
 //
+// Name-based UUIDs (uuid.NewSHA1, uuid.NewMD5, uuid.NewHash, gofrs'
+// NewV3 and NewV5) are not reported: the same name gives the same UUID,
+// so they make no new id, and id.New() is no replacement (an ETag, a key
+// derived from a URL).
+//
+// A service's own makers and parsers are declared with -idmakers.makers
+// (golangci-lint: the "makers" setting): a comma-separated list of
+// functions (example.com/util.RandomString), methods
+// (example.com/gen.Gen.Next) or whole packages
+// (github.com/writeas/web-core/id: every package-level function of it
+// that returns something). A declared function is a parser when its name
+// starts with Parse, MustParse, From, Validate or Decode, a maker otherwise. A
+// malformed entry is an error, as is a malformed -idmakers.allow pattern.
+//
+// A random value that flows only into a secret is not reported: a maker's
+// result assigned to, stored in a field or map key of, returned from a
+// function named, or passed to a parameter named as a secret (a word
+// secret, token, password, passwd, nonce, salt, csrf, xsrf, otp or code,
+// or key after api, secret, private, signing, access, encryption, hmac,
+// auth or session: SessionSecret, csrfToken, APIKey, inviteCode), or
+// passed just after a constant that names one (Update("reset_token",
+// v)), through .String(), Must, conversions, slicing, strings and fmt
+// functions. An id is not a secret: its first 10 characters tell when it
+// was made and it has 80 random bits, so "use id.New()" would be wrong
+// advice there; keep crypto/rand (rand.Text()) or the UUID for secrets.
+// A maker that takes a time is never taken for a secret.
+//
 // Import aliases, method values (f := uuid.New), generic instantiations
 // and calls through a function value are all reported where the function
 // is named, once. Imports and uses of the other packages' types (a
 // ulid.ULID field read from a legacy table) are not reported.
 //
-// A suggested fix replaces M().String() by id.New().String(), and a call of
-// a maker that returns a string with no arguments by id.New().String(),
-// when the file imports package id.
+// A suggested fix rewrites a maker without parameters where the code
+// keeps compiling: M() or uuid.Must(M()) of type string, or
+// M().String(), becomes id.New().String() (uuid.NewString(),
+// uuid.New().String(), uuid.Must(uuid.NewV7()).String()); M() printed by
+// fmt or log, or assigned with := to a variable that is only printed or
+// used as v.String(), becomes id.New() (ulid.Make()); v, err := M() (gofrs'
+// NewV4) becomes v, err := id.New(), error(nil) when v is such a
+// variable (id.New cannot fail: the error check can go). The import of
+// package id is added when missing (as idkeys when the name id is taken
+// there), and -fix removes the import it leaves unused. A value that
+// keeps its UUID type (returned, stored in a uuid.UUID field) is not
+// rewritten.
+//
+// //idvet:allow KEYS-3 reason, at the end of the line or on the line
+// above, suppresses the finding there; the reason is required.
 //
 // Flags: -idmakers.allow lists the packages that may still use these
-// functions, for example a migration that reads legacy UUIDs.
+// functions, for example a migration that reads legacy UUIDs; a finding
+// is also skipped when the package of the function called is on it
+// (-idmakers.allow=github.com/gofrs/uuid/v5 allows every call of it).
+// -idmakers.makers declares the service's own makers and parsers.
 package idmakers

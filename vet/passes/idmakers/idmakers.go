@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"strconv"
-	"strings"
 
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
@@ -26,9 +24,15 @@ var Analyzer = &analysis.Analyzer{
 //go:embed doc.go
 var doc string
 
-var allow rule.Allow
+var (
+	allow    rule.Allow
+	declared Makers
+)
 
-func init() { rule.Flags(&Analyzer.Flags, &allow) }
+func init() {
+	rule.Flags(&Analyzer.Flags, &allow)
+	Analyzer.Flags.Var(&declared, "makers", "comma-separated functions (path.Func, path.Type.Method) or packages (path) of the service that make or parse ids")
+}
 
 type kind int
 
@@ -59,13 +63,13 @@ func init() {
 
 	google := []string{"github.com/google/uuid"}
 	add(google, maker, "New", "NewString", "NewRandom", "NewRandomFromReader", "NewUUID",
-		"NewV6", "NewV7", "NewV7FromReader", "NewMD5", "NewSHA1", "NewHash",
+		"NewV6", "NewV7", "NewV7FromReader",
 		"NewDCESecurity", "NewDCEPerson", "NewDCEGroup")
 	add(google, parser, "Parse", "ParseBytes", "MustParse", "FromBytes", "Validate")
 
 	gofrs := []string{"github.com/gofrs/uuid/v5", "github.com/gofrs/uuid"}
-	add(gofrs, maker, "NewV1", "NewV3", "NewV4", "NewV5", "NewV6", "NewV7",
-		"Gen.NewV1", "Gen.NewV3", "Gen.NewV4", "Gen.NewV5", "Gen.NewV6", "Gen.NewV7")
+	add(gofrs, maker, "NewV1", "NewV4", "NewV6", "NewV7",
+		"Gen.NewV1", "Gen.NewV4", "Gen.NewV6", "Gen.NewV7")
 	add(gofrs, parser, "FromString", "FromStringOrNil", "FromBytes", "FromBytesOrNil", "UUID.Parse")
 
 	std := []string{"uuid"}
@@ -115,10 +119,6 @@ func lookup(f *types.Func) kind {
 	if f.Pkg() == nil {
 		return 0
 	}
-	names := funcs[f.Pkg().Path()]
-	if names == nil {
-		return 0
-	}
 	name := f.Name()
 	if recv := f.Signature().Recv(); recv != nil {
 		t := recv.Type()
@@ -131,7 +131,10 @@ func lookup(f *types.Func) kind {
 		}
 		name = n.Obj().Name() + "." + name
 	}
-	return names[name]
+	if k := funcs[f.Pkg().Path()][name]; k != 0 {
+		return k
+	}
+	return declared.kindOf(f.Pkg().Path(), name, f.Signature().Results().Len() > 0)
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -139,6 +142,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for p := range funcs {
 		paths = append(paths, p)
 	}
+	paths = append(paths, declared.paths()...)
 	if !rule.Reaches(pass.Pkg, paths...) {
 		return nil, nil
 	}
@@ -155,8 +159,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		f = f.Origin()
 		k := lookup(f)
-		if k == 0 || scope.Skip(ident.Pos()) {
+		if k == 0 || scope.Skip(ident.Pos()) || allow.Match(f.Pkg().Path()) {
 			continue
+		}
+		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && secretOnly(pass, cur) {
+			continue // a random secret, not an id: see secret.go
 		}
 		name := rule.Func(f)
 		d := analysis.Diagnostic{Pos: ident.Pos(), End: ident.End()}
@@ -169,111 +176,7 @@ func run(pass *analysis.Pass) (any, error) {
 		default:
 			d.Message = fmt.Sprintf("%s parses an id outside package id (KEYS-3): use id.Parse()", name)
 		}
-		pass.Report(d)
+		scope.Report(pass, d)
 	}
 	return nil, nil
-}
-
-// fix returns the rewrite of a call M() of a maker with no parameters to
-// id.New(), where that is mechanical and keeps the type: M().String()
-// becomes id.New().String(), and M() returning a string becomes
-// id.New().String(). The file must import package id under a name that
-// nothing shadows here.
-func fix(pass *analysis.Pass, cur inspector.Cursor, f *types.Func) []analysis.SuggestedFix {
-	sig := f.Signature()
-	if sig.Params().Len() != 0 || sig.Results().Len() != 1 || sig.TypeParams().Len() != 0 {
-		return nil
-	}
-	// The identifier is M or pkg.M, and that is the Fun of a call with no arguments.
-	fun := cur
-	if sel, ok := fun.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == cur.Node() {
-		if _, isPkg := pass.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
-			return nil // a method, or a field's function value
-		}
-		fun = fun.Parent()
-	}
-	call, ok := fun.Parent().Node().(*ast.CallExpr)
-	if !ok || call.Fun != fun.Node() || len(call.Args) != 0 {
-		return nil
-	}
-	idName := importName(pass, cur)
-	if idName == "" {
-		return nil
-	}
-	var newText string
-	switch res := sig.Results().At(0).Type(); {
-	case types.Identical(res, types.Typ[types.String]):
-		newText = idName + ".New().String()"
-	default:
-		// M().String(): the call is the receiver of a String method with no arguments.
-		sel, ok := fun.Parent().Parent().Node().(*ast.SelectorExpr)
-		if !ok || sel.X != call || sel.Sel.Name != "String" {
-			return nil
-		}
-		outer, ok := fun.Parent().Parent().Parent().Node().(*ast.CallExpr)
-		if !ok || outer.Fun != sel || len(outer.Args) != 0 {
-			return nil
-		}
-		m, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Func)
-		if !ok || !types.Identical(m.Signature().Results(), types.NewTuple(types.NewParam(0, nil, "", types.Typ[types.String]))) {
-			return nil
-		}
-		newText = idName + ".New()"
-	}
-	return []analysis.SuggestedFix{{
-		Message:   "Use " + newText,
-		TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(newText)}},
-	}}
-}
-
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := e.(*ast.Ident)
-	return id
-}
-
-// importName returns the name under which the file of cur imports package
-// id, if it does and that name means package id at cur.
-func importName(pass *analysis.Pass, cur inspector.Cursor) string {
-	var file *ast.File
-	for c := range cur.Enclosing((*ast.File)(nil)) {
-		file = c.Node().(*ast.File)
-	}
-	if file == nil {
-		return ""
-	}
-	for _, imp := range file.Imports {
-		path, err := strconv.Unquote(imp.Path.Value)
-		if err != nil || path != rule.IDPath {
-			continue
-		}
-		name := "id"
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		if name == "_" || name == "." || strings.TrimSpace(name) == "" {
-			return ""
-		}
-		// The name must still mean the package where the call is.
-		scope := pass.TypesInfo.Scopes[file]
-		if inner := innermost(pass, cur); inner != nil {
-			scope = inner
-		}
-		if _, obj := scope.LookupParent(name, cur.Node().Pos()); obj != nil {
-			if pn, ok := obj.(*types.PkgName); ok && pn.Imported().Path() == rule.IDPath {
-				return name
-			}
-		}
-		return ""
-	}
-	return ""
-}
-
-// innermost returns the innermost scope that holds cur's position.
-func innermost(pass *analysis.Pass, cur inspector.Cursor) *types.Scope {
-	for c := range cur.Enclosing() {
-		if s, ok := pass.TypesInfo.Scopes[c.Node()]; ok {
-			return s.Innermost(cur.Node().Pos())
-		}
-	}
-	return nil
 }

@@ -46,3 +46,47 @@ func TestAllow(t *testing.T) {
 type quiet struct{ *testing.T }
 
 func (q *quiet) Errorf(format string, args ...any) {}
+
+// TestFixForms: the common real forms are rewritten, and package id's
+// import is added.
+func TestFixForms(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), idmakers.Analyzer, "makersfix")
+}
+
+// TestDeclared: -idmakers.makers names a service's own makers and
+// parsers, and -idmakers.allow matches the package of the callee too.
+func TestDeclared(t *testing.T) {
+	set := func(name, value string) {
+		t.Helper()
+		if err := idmakers.Analyzer.Flags.Set(name, value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set("makers", "example.com/util.RandomString,example.com/webcore/id")
+	set("allow", "github.com/google/uuid")
+	defer set("makers", "")
+	defer set("allow", "")
+	analysistest.Run(t, testdata(t), idmakers.Analyzer, "makersown")
+}
+
+func TestMakersFlagRefusesMalformed(t *testing.T) {
+	for _, bad := range []string{
+		"example.com/util.Random String", "example.com/util.1x", "example.com/util.a.b.c",
+		"example.com/util.func", "example.com//util", "example.com/*", "example.com/util.",
+	} {
+		if err := idmakers.Analyzer.Flags.Set("makers", bad); err == nil {
+			t.Errorf("-idmakers.makers=%q accepted, want an error", bad)
+		}
+	}
+	for _, good := range []string{"gopkg.in/yaml.v3", "example.com/util.RandomString", "example.com/u.T.M", "uuid", ""} {
+		if err := idmakers.Analyzer.Flags.Set("makers", good); err != nil {
+			t.Errorf("-idmakers.makers=%q: %v", good, err)
+		}
+	}
+}
+
+// TestSecretsAndSuppressions: values used only as secrets and name-based
+// UUIDs are not reported; //idvet:allow needs the rule and a reason.
+func TestSecretsAndSuppressions(t *testing.T) {
+	analysistest.Run(t, testdata(t), idmakers.Analyzer, "makerssecret")
+}

@@ -3,37 +3,69 @@
 //
 // # Analyzer idquery
 //
-// idquery: report request values named like ids passed to a query unparsed
+// idquery: report request ids passed to a query unparsed, through calls too
 //
 // Parse outside values before any query: a bad id in a URL is "not found"
 // without touching the store, and an uppercase copy of an id, which
 // id.Parse accepts, would miss WHERE id = ? (KEYS-4). This analyzer
-// reports an argument of a query method that is, within the function, a
-// string read from a request under a key that looks like an id ("id", or
-// ending in "_id", "-id", "Id" or "ID"):
+// reports, where it enters, a string read from a request that reaches a
+// query as it is, in the same function or through the functions it is
+// passed to, in this package or another of the program:
 //
 //   - sources: (*http.Request).PathValue, FormValue and PostFormValue;
 //     url.Values.Get on r.URL.Query(), r.Form or r.PostForm; chi.URLParam
 //     and chi.URLParamFromCtx; gorilla's mux.Vars(r)[key]; gin's
-//     Context.Param, Query, PostForm and DefaultQuery; echo's
-//     Context.Param, QueryParam and FormValue;
+//     Context.Param, Query, PostForm, DefaultQuery and Params.ByName;
+//     httprouter's Params.ByName; echo's Context.Param, QueryParam and
+//     FormValue; fiber v2's Ctx.Params, Query and FormValue; each with a
+//     constant key;
 //   - sinks: Exec, Query and QueryRow (and their Context forms) of
 //     database/sql's DB, Tx, Conn and Stmt; sqlx's Get, Select, Queryx,
-//     QueryRowx, MustExec, NamedExec, NamedQuery (and Context forms) and
-//     its package functions Get and Select; pgx's (v4, v5, pgxpool) Exec,
-//     Query and QueryRow;
+//     QueryRowx, MustExec, NamedExec, NamedQuery (and Context forms) on any
+//     of its types and as package functions; pgx's (v4, v5, pgxpool) Exec,
+//     Query and QueryRow; the query builders squirrel (Where, Having, Set,
+//     Values, Expr, … and the values of sq.Eq{…} and its kin), leporo/sqlf
+//     (Where, Set, In, Expr, Clause, …), goqu v9 (goqu.L, Where, the
+//     values of goqu.Ex{…}, and C(…).Eq, In, Like, …), bun (Where, Set,
+//     Value, NewRaw, Exec, Query, …) and GORM (Where, Or, Not, First,
+//     Last, Take, Find, Delete, Raw, Exec, Joins, Update, UpdateColumn, and
+//     the keyed fields of a struct literal passed to them, db.Where(&User{ID:
+//     v}));
 //   - flow: through local variables (any assignment), conversions, string
 //     concatenation, fmt.Sprint, Sprintf and Sprintln, and functions of
-//     package strings that return a string. id.Parse returns an id.ID, not
-//     a string, so its result is never reported, nor is anything whose key
-//     does not look like an id (a "slug").
+//     package strings that return a string; and through calls: a function
+//     or method whose parameter reaches a sink (or another such function),
+//     including through a final ...any parameter passed on with args..., is
+//     itself a sink for that parameter (a Sink fact, exported to the
+//     packages that import it), and so is an interface's method when a type
+//     of the interface's own package implements it with one. A call
+//     through an interface implemented only in another package, a function
+//     value or a struct field is not followed.
+//
+// The key test is one rule, rule.IDName, applied to every name on the way:
+// a value is reported when its key ("id", "user_id", "postID", "subUUID",
+// "uid", "guid", "ulid", any case: the last word of the name is id, uuid,
+// uid, guid or ulid), or a variable it is stored in (postID :=
+// mux.Vars(r)["post"]), or a parameter it is passed to (GetPost(ctx,
+// postID string)), or a struct field or builder map key it is stored
+// under, is named as an id. id.Parse returns an id.ID, not a string, so
+// its result is never reported; nor is a value whose names are all
+// something else (a "slug", "name" or "post" passed to post string), or a
+// value converted to a number (strconv.Atoi).
 //
 // For example:
 //
 //	row := db.QueryRowContext(ctx, q, r.PathValue("id")) // PathValue("id") reaches sql.DB.QueryRowContext unparsed (KEYS-5): ...
+//	err := h.core.GetSubscriber(c.Param("subUUID"))       // Param("subUUID") reaches core.Core.GetSubscriber → sqlx.Stmt.Get unparsed (KEYS-5): ...
 //
 // No fix is suggested: the handler has to decide what a bad id means
 // (404 for a path, 400 for a form).
 //
-// Flags: -idquery.allow lists packages not to report.
+// Flags: -idquery.allow lists packages not to report (their facts are
+// still computed). -idquery.sinks declares the service's own query
+// functions, methods, types or packages (path.Func, path.Type.Method,
+// path.Type, path) for the calls that cannot be followed, such as a store
+// interface implemented in a package its callers do not import: every
+// argument of a declared sink reaches a query, and is reported when a
+// name on its way, the declared parameter's included, is an id's.
 package idquery

@@ -7,159 +7,473 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/idkeys/id/vet/internal/flow"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Analyzer reports outside ids reaching a query unparsed.
 var Analyzer = &analysis.Analyzer{
-	Name:     "idquery",
-	Doc:      rule.Doc(doc, "idquery"),
-	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idquery",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
-	Run:      run,
+	Name:      "idquery",
+	Doc:       rule.Doc(doc, "idquery"),
+	URL:       "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idquery",
+	Run:       run,
+	FactTypes: []analysis.Fact{new(Sink)},
 }
 
 //go:embed doc.go
 var doc string
 
-var allow rule.Allow
-
-func init() { rule.Flags(&Analyzer.Flags, &allow) }
-
-// method names a method as import path, receiver type name and name.
-type method struct{ pkg, typ, name string }
-
-// sourceMethods are the request accessors, with the index of their key.
-var sourceMethods = map[method]int{
-	{"net/http", "Request", "PathValue"}:                    0,
-	{"net/http", "Request", "FormValue"}:                    0,
-	{"net/http", "Request", "PostFormValue"}:                0,
-	{"github.com/gin-gonic/gin", "Context", "Param"}:        0,
-	{"github.com/gin-gonic/gin", "Context", "Query"}:        0,
-	{"github.com/gin-gonic/gin", "Context", "PostForm"}:     0,
-	{"github.com/gin-gonic/gin", "Context", "DefaultQuery"}: 0,
-}
-
-// sourceFuncs are the request accessors that are functions, with the index
-// of their key.
-var sourceFuncs = map[string]int{
-	"github.com/go-chi/chi/v5.URLParam":        1,
-	"github.com/go-chi/chi/v5.URLParamFromCtx": 1,
-	"github.com/go-chi/chi.URLParam":           1,
-	"github.com/go-chi/chi.URLParamFromCtx":    1,
-}
-
-var echoPaths = []string{"github.com/labstack/echo/v4", "github.com/labstack/echo/v5", "github.com/labstack/echo"}
-
 var (
-	sqlTypes = map[string]bool{"DB": true, "Tx": true, "Conn": true, "Stmt": true}
-	sqlNames = map[string]bool{
-		"Exec": true, "ExecContext": true, "Query": true, "QueryContext": true,
-		"QueryRow": true, "QueryRowContext": true,
-	}
-	sqlxNames = map[string]bool{
-		"Get": true, "GetContext": true, "Select": true, "SelectContext": true,
-		"Queryx": true, "QueryxContext": true, "QueryRowx": true, "QueryRowxContext": true,
-		"MustExec": true, "MustExecContext": true, "NamedExec": true, "NamedExecContext": true,
-		"NamedQuery": true, "NamedQueryContext": true,
-	}
-	pgxNames = map[string]bool{"Exec": true, "Query": true, "QueryRow": true}
-	pgxPaths = map[string]bool{
-		"github.com/jackc/pgx/v5": true, "github.com/jackc/pgx/v5/pgxpool": true,
-		"github.com/jackc/pgx/v4": true, "github.com/jackc/pgx/v4/pgxpool": true,
-	}
+	allow    rule.Allow
+	declared Sinks
 )
 
-// sink reports whether f is a query method or function.
-func sink(f *types.Func) bool {
-	if f.Pkg() == nil {
-		return false
-	}
-	path := f.Pkg().Path()
-	recv := f.Signature().Recv()
-	if recv == nil {
-		return path == "github.com/jmoiron/sqlx" && sqlxNames[f.Name()]
-	}
-	switch {
-	case path == "database/sql":
-		return sqlTypes[recvName(f)] && sqlNames[f.Name()]
-	case path == "github.com/jmoiron/sqlx":
-		return sqlxNames[f.Name()]
-	case pgxPaths[path]:
-		return pgxNames[f.Name()]
-	}
-	return false
+func init() {
+	rule.Flags(&Analyzer.Flags, &allow)
+	Analyzer.Flags.Var(&declared, "sinks", "comma-separated query functions, methods (path.Type.Method), types (path.Type) or packages of the service, for calls idquery cannot follow")
 }
 
-func recvName(f *types.Func) string {
-	t := f.Signature().Recv().Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name()
-	}
-	return ""
+// Sink is the fact that a function passes some of its parameters, as they
+// are, to a query: it is then a query sink for those parameters, in the
+// packages that call it as in its own.
+type Sink struct {
+	Params []Param
 }
 
-// IDKey reports whether a request key names an id: "id" in any case, or a
-// key ending in "_id" or "-id" (any case), "Id" or "ID".
-func IDKey(k string) bool {
-	l := strings.ToLower(k)
-	return l == "id" || strings.HasSuffix(l, "_id") || strings.HasSuffix(l, "-id") ||
-		(len(k) > 2 && (strings.HasSuffix(k, "Id") || strings.HasSuffix(k, "ID")))
+// Param is one parameter of a Sink.
+type Param struct {
+	// Index is the parameter's index (the receiver not counted).
+	Index int
+	// Variadic says that the parameter is a final ...T whose elements
+	// reach the query: every argument from Index on does.
+	Variadic bool
+	// Struct says that the parameter is a struct passed whole to the
+	// query (GORM's db.Where(&attrs)): the keyed fields of a literal
+	// passed for it reach the query.
+	Struct bool
+	// Path names the calls from the function to the query, the query's
+	// method last: "store.getBy → sqlx.DB.Get".
+	Path string
+	// ID says that a name on the way (the parameter's, a variable's, a
+	// callee's parameter's) is an id's (rule.IDName).
+	ID bool
+}
+
+// AFact marks Sink as a fact.
+func (*Sink) AFact() {}
+
+// String shows the fact as analysistest's want comments match it:
+// "sink(1 id → sqlx.Stmt.Get)", with "..." after a variadic parameter's
+// index and "{}" after a struct's.
+func (s *Sink) String() string {
+	var b strings.Builder
+	b.WriteString("sink(")
+	for i, p := range s.Params {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%d", p.Index)
+		if p.Variadic {
+			b.WriteString("...")
+		}
+		if p.Struct {
+			b.WriteString("{}")
+		}
+		if p.ID {
+			b.WriteString(" id")
+		}
+		b.WriteString(" → " + p.Path)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// add adds p to s unless s has that parameter already; a parameter found
+// to be an id's is upgraded. It reports whether s changed.
+func (s *Sink) add(p Param) bool {
+	for i, q := range s.Params {
+		if q.Index == p.Index {
+			if p.ID && !q.ID {
+				s.Params[i] = p
+				return true
+			}
+			return false
+		}
+	}
+	s.Params = append(s.Params, p)
+	return true
+}
+
+// value is where an expression's text came from.
+type value struct {
+	src   string // the request read, `PathValue("id")`; "" for a parameter
+	param int    // the index of the parameter of the analysed function, or -1
+	id    bool   // the key, or a name on the way, is an id's (rule.IDName)
+}
+
+// site is an expression that reaches a query as a value.
+type site struct {
+	arg  ast.Expr
+	path string // the query, or the calls to it
+	id   bool   // a parameter on the way is named as an id
+	// variadic, for a call with ...: arg is the slice passed whole.
+	variadic bool
+}
+
+type checker struct {
+	pass   *analysis.Pass
+	defs   *flow.Defs
+	facts  map[*types.Func]*Sink // this package's, and the imported ones looked up
+	params map[*types.Var]int    // the parameters of the function whose facts are computed
+	vararg *types.Var            // its final ...T parameter, if any
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !rule.Reaches(pass.Pkg, "net/http", "github.com/gin-gonic/gin", "github.com/labstack/echo/") {
+	path := pass.Pkg.Path()
+	if listed(path) {
 		return nil, nil
 	}
-	if !rule.Reaches(pass.Pkg, "database/sql", "github.com/jmoiron/sqlx", "github.com/jackc/pgx/") {
+	if !rule.Reaches(pass.Pkg, append(sinkPaths, declared.paths()...)...) {
+		return nil, nil
+	}
+	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink)}
+	c.computeFacts()
+	if !rule.Reaches(pass.Pkg, "net/http", "github.com/gin-gonic/gin", "github.com/labstack/echo/", "github.com/gofiber/fiber/", "github.com/julienschmidt/httprouter") {
 		return nil, nil
 	}
 	scope, ok := rule.NewScope(pass, allow)
 	if !ok {
 		return nil, nil
 	}
-	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files)}
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		f := c.defs.Callee(call)
-		if f == nil || !sink(f) || scope.Skip(call.Pos()) {
-			continue
-		}
-		for _, arg := range call.Args {
-			if src := c.taint(arg, 0, make(map[*types.Var]bool)); src != "" {
-				pass.Reportf(arg.Pos(), "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id", src, rule.Func(f))
+	c.params, c.vararg = nil, nil
+	for _, f := range scope.Files(pass) {
+		ast.Inspect(f, func(n ast.Node) bool {
+			for _, s := range c.sites(n) {
+				if s.variadic {
+					continue
+				}
+				v, ok := c.taint(s.arg, 0, make(map[*types.Var]bool))
+				if !ok || v.src == "" || !(v.id || s.id) {
+					continue
+				}
+				scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id", v.src, s.path)
 			}
-		}
+			return true
+		})
 	}
 	return nil, nil
 }
 
-type checker struct {
-	pass *analysis.Pass
-	defs *flow.Defs
+// computeFacts finds, to a fixed point over the package's functions, the
+// parameters each passes to a query unparsed, and exports them.
+func (c *checker) computeFacts() {
+	type fn struct {
+		decl *ast.FuncDecl
+		obj  *types.Func
+	}
+	var fns []fn
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				fns = append(fns, fn{fd, obj})
+			}
+		}
+	}
+	ifaces := c.interfaceMethods()
+	for changed := true; changed; {
+		changed = c.implemented(ifaces)
+		for _, f := range fns {
+			c.params, c.vararg = make(map[*types.Var]int), nil
+			i := 0
+			for _, field := range f.decl.Type.Params.List {
+				for _, name := range field.Names {
+					if v, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok {
+						c.params[v] = i
+						if _, ok := field.Type.(*ast.Ellipsis); ok {
+							c.vararg = v
+						}
+					}
+					i++
+				}
+				if len(field.Names) == 0 {
+					i++
+				}
+			}
+			if len(c.params) == 0 {
+				continue
+			}
+			ast.Inspect(f.decl.Body, func(n ast.Node) bool {
+				for _, s := range c.sites(n) {
+					if i, ok := c.structParam(s.arg); ok {
+						if c.facts[f.obj] == nil {
+							c.facts[f.obj] = new(Sink)
+						}
+						if c.facts[f.obj].add(Param{Index: i, Struct: true, Path: s.path}) {
+							changed = true
+						}
+						continue
+					}
+					var v value
+					if s.variadic {
+						if c.vararg == nil || c.defs.Var(s.arg) != c.vararg {
+							continue
+						}
+						v = value{param: c.params[c.vararg], id: rule.IDName(c.vararg.Name())}
+					} else {
+						var ok bool
+						if v, ok = c.taint(s.arg, 0, make(map[*types.Var]bool)); !ok || v.param < 0 {
+							continue
+						}
+					}
+					if c.facts[f.obj] == nil {
+						c.facts[f.obj] = new(Sink)
+					}
+					p := Param{Index: v.param, Variadic: s.variadic, Path: s.path, ID: v.id || s.id}
+					if c.facts[f.obj].add(p) {
+						changed = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	exported := make(map[*types.Func]bool)
+	export := func(obj *types.Func) {
+		if s := c.facts[obj]; s != nil && !exported[obj] {
+			exported[obj] = true
+			slices.SortFunc(s.Params, func(a, b Param) int { return a.Index - b.Index })
+			c.pass.ExportObjectFact(obj, s)
+		}
+	}
+	for _, f := range fns {
+		export(f.obj)
+	}
+	for m := range ifaces {
+		export(m)
+	}
+}
+
+// interfaceMethods maps each method of the package's named interfaces to
+// the methods of the package's named types that implement it: a call
+// through the interface is taken to reach what those reach, since a
+// service's store interface and its implementation usually live in one
+// package. Implementations in other packages are not seen.
+func (c *checker) interfaceMethods() map[*types.Func][]*types.Func {
+	out := make(map[*types.Func][]*types.Func)
+	scope := c.pass.Pkg.Scope()
+	var ifaces, concrete []*types.Named
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		if _, ok := n.Underlying().(*types.Interface); ok {
+			ifaces = append(ifaces, n)
+		} else {
+			concrete = append(concrete, n)
+		}
+	}
+	for _, in := range ifaces {
+		it := in.Underlying().(*types.Interface)
+		if it.NumMethods() == 0 {
+			continue
+		}
+		for _, t := range concrete {
+			var impl types.Type = t
+			if !types.Implements(impl, it) {
+				if impl = types.NewPointer(t); !types.Implements(impl, it) {
+					continue
+				}
+			}
+			for i := range it.NumMethods() {
+				m := it.Method(i)
+				if m.Pkg() != c.pass.Pkg {
+					continue // an embedded interface's method, of another package
+				}
+				obj, _, _ := types.LookupFieldOrMethod(impl, false, c.pass.Pkg, m.Name())
+				if f, ok := obj.(*types.Func); ok && f.Pkg() == c.pass.Pkg {
+					out[m] = append(out[m], f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// implemented merges the facts of the implementations into their
+// interfaces' methods, and reports whether any changed.
+func (c *checker) implemented(ifaces map[*types.Func][]*types.Func) bool {
+	changed := false
+	for m, impls := range ifaces {
+		for _, f := range impls {
+			s := c.facts[f]
+			if s == nil {
+				continue
+			}
+			if c.facts[m] == nil {
+				c.facts[m] = new(Sink)
+			}
+			for _, p := range s.Params {
+				q := p
+				q.Path = rule.Func(f) + " → " + p.Path
+				if c.facts[m].add(q) {
+					changed = true
+				}
+			}
+		}
+	}
+	return changed
+}
+
+// fact returns the Sink fact of f, of this package or imported, or nil.
+func (c *checker) fact(f *types.Func) *Sink {
+	f = f.Origin()
+	if s, ok := c.facts[f]; ok || f.Pkg() == c.pass.Pkg {
+		return s
+	}
+	s := new(Sink)
+	if !c.pass.ImportObjectFact(f, s) {
+		s = nil
+	}
+	c.facts[f] = s
+	return s
+}
+
+// sites returns the expressions that n passes to a query: the arguments
+// of a listed query method or function, or of a function with a Sink fact
+// at its parameters, and the values of a builder's map literal.
+func (c *checker) sites(n ast.Node) []site {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		f := c.defs.Callee(n)
+		if f == nil {
+			return nil
+		}
+		var out []site
+		if sink(f) {
+			for i, a := range n.Args {
+				out = append(out, site{arg: a, path: rule.Func(f), variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1})
+				out = append(out, c.fields(a, rule.Func(f))...)
+			}
+			return out
+		}
+		if declared.match(f) {
+			params := f.Signature().Params()
+			for i, a := range n.Args {
+				id := false
+				if params.Len() > 0 {
+					id = rule.IDName(params.At(min(i, params.Len()-1)).Name())
+				}
+				out = append(out, site{arg: a, path: rule.Func(f), id: id, variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1})
+			}
+			return out
+		}
+		s := c.fact(f)
+		if s == nil {
+			return nil
+		}
+		for i, a := range n.Args {
+			for _, p := range s.Params {
+				if p.Struct {
+					if i == p.Index {
+						out = append(out, c.fields(a, rule.Func(f)+" → "+p.Path)...)
+					}
+					continue
+				}
+				if i == p.Index || p.Variadic && i > p.Index {
+					out = append(out, site{
+						arg: a, path: rule.Func(f) + " → " + p.Path, id: p.ID,
+						variadic: p.Variadic && n.Ellipsis.IsValid() && i == len(n.Args)-1,
+					})
+				}
+			}
+		}
+		return out
+	case *ast.CompositeLit:
+		name := sinkMap(c.pass.TypesInfo, n)
+		if name == "" {
+			return nil
+		}
+		var out []site
+		for _, e := range n.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				k, _ := c.key(kv.Key)
+				out = append(out, site{arg: kv.Value, path: name, id: rule.IDName(k)})
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// structParam returns the index of the parameter of the function whose
+// facts are computed that e is, or whose address e is, when it is a
+// struct.
+func (c *checker) structParam(e ast.Expr) (int, bool) {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	v := c.defs.Var(e)
+	if v == nil {
+		return 0, false
+	}
+	i, ok := c.params[v]
+	if !ok {
+		return 0, false
+	}
+	_, isStruct := v.Type().Underlying().(*types.Struct)
+	return i, isStruct
+}
+
+// fields returns the keyed field values of a struct literal (or its
+// address) passed to a query: GORM's db.Where(&User{ID: v}).
+func (c *checker) fields(e ast.Expr, path string) []site {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	if _, ok := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	var out []site
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				out = append(out, site{arg: kv.Value, path: path, id: rule.IDName(k.Name)})
+			}
+		}
+	}
+	return out
 }
 
 // textual reports whether an argument of type t can carry a request
-// value: a string or []byte (flow.Textual), or an interface such as any,
-// where what was stored in it is looked at.
+// value: a string or []byte (flow.Textual), or an interface without
+// methods such as any, where what was stored in it is looked at.
 func textual(t types.Type) bool {
 	if t == nil {
 		return false
 	}
-	if _, ok := t.Underlying().(*types.Interface); ok {
-		return true
+	if i, ok := t.Underlying().(*types.Interface); ok {
+		return i.NumMethods() == 0 // any can hold a string; context.Context cannot
 	}
 	return flow.Textual(t)
 }
@@ -173,40 +487,41 @@ func (c *checker) key(e ast.Expr) (string, bool) {
 	return constant.StringVal(tv.Value), true
 }
 
-// taint returns a description of the request value named like an id that
-// e (or its index'th result) holds, or "".
-func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) string {
+// taint returns where the text of e (or of its index'th result) came from:
+// a request value read under a constant key, or a parameter of the
+// function whose facts are computed.
+func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value, bool) {
 	info := c.pass.TypesInfo
 	e = ast.Unparen(e)
 	if t := info.TypeOf(e); t != nil {
 		if _, tuple := t.(*types.Tuple); !tuple && !textual(t) {
-			return ""
+			return value{}, false
 		}
 	}
 	switch e := e.(type) {
 	case *ast.CallExpr:
 		if index != 0 {
-			return ""
+			return value{}, false
 		}
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 			if len(e.Args) == 1 {
 				return c.taint(e.Args[0], 0, seen)
 			}
-			return ""
+			return value{}, false
 		}
 		f := c.defs.Callee(e)
 		if f == nil {
-			return ""
+			return value{}, false
 		}
-		if src := c.source(f, e, seen); src != "" {
-			return src
+		if v, ok := c.source(f, e); ok {
+			return v, true
 		}
 		if f.Pkg() != nil && f.Signature().Recv() == nil {
 			switch path := f.Pkg().Path(); {
 			case path == "fmt" && (f.Name() == "Sprintf" || f.Name() == "Sprint" || f.Name() == "Sprintln"):
 				for _, a := range e.Args {
-					if src := c.taint(a, 0, seen); src != "" {
-						return src
+					if v, ok := c.taint(a, 0, seen); ok {
+						return v, true
 					}
 				}
 			case path == "strings" && len(e.Args) > 0 && f.Signature().Results().Len() >= 1 && textual(f.Signature().Results().At(0).Type()):
@@ -215,22 +530,25 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) string 
 		}
 	case *ast.BinaryExpr:
 		if e.Op == token.ADD {
-			if src := c.taint(e.X, 0, seen); src != "" {
-				return src
+			if v, ok := c.taint(e.X, 0, seen); ok {
+				return v, true
 			}
 			return c.taint(e.Y, 0, seen)
 		}
 	case *ast.IndexExpr:
 		// mux.Vars(r)["id"], directly or through a local variable.
 		k, ok := c.key(e.Index)
-		if !ok || !IDKey(k) || !c.muxVars(e.X, make(map[*types.Var]bool)) {
-			return ""
+		if !ok || !c.muxVars(e.X, make(map[*types.Var]bool)) {
+			return value{}, false
 		}
-		return fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k))
+		return value{src: fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k)), param: -1, id: rule.IDName(k)}, true
 	case *ast.Ident:
 		v := c.defs.Var(e)
 		if v == nil || seen[v] {
-			return ""
+			return value{}, false
+		}
+		if i, ok := c.params[v]; ok && v != c.vararg {
+			return value{param: i, id: rule.IDName(v.Name())}, true
 		}
 		seen[v] = true
 		defer delete(seen, v)
@@ -239,28 +557,61 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) string 
 			if d.Expr == nil {
 				continue
 			}
-			if src := c.taint(d.Expr, d.Index, seen); src != "" {
-				return src
+			if r, ok := c.taint(d.Expr, d.Index, seen); ok {
+				r.id = r.id || rule.IDName(v.Name())
+				return r, true
 			}
 		}
 	}
-	return ""
+	return value{}, false
 }
 
-// source describes call if it reads a request value under a key named like
-// an id.
-func (c *checker) source(f *types.Func, call *ast.CallExpr, seen map[*types.Var]bool) string {
+// method names a method as import path, receiver type name and name.
+type method struct{ pkg, typ, name string }
+
+// sourceMethods are the request accessors, with the index of their key.
+var sourceMethods = map[method]int{
+	{"net/http", "Request", "PathValue"}:                        0,
+	{"net/http", "Request", "FormValue"}:                        0,
+	{"net/http", "Request", "PostFormValue"}:                    0,
+	{"github.com/gin-gonic/gin", "Context", "Param"}:            0,
+	{"github.com/gin-gonic/gin", "Context", "Query"}:            0,
+	{"github.com/gin-gonic/gin", "Context", "PostForm"}:         0,
+	{"github.com/gin-gonic/gin", "Context", "DefaultQuery"}:     0,
+	{"github.com/gin-gonic/gin", "Params", "ByName"}:            0,
+	{"github.com/julienschmidt/httprouter", "Params", "ByName"}: 0,
+	{"github.com/gofiber/fiber/v2", "Ctx", "Params"}:            0,
+	{"github.com/gofiber/fiber/v2", "Ctx", "Query"}:             0,
+	{"github.com/gofiber/fiber/v2", "Ctx", "FormValue"}:         0,
+	{"github.com/labstack/echo/v4", "Context", "Param"}:         0,
+	{"github.com/labstack/echo/v4", "Context", "QueryParam"}:    0,
+	{"github.com/labstack/echo/v4", "Context", "FormValue"}:     0,
+	{"github.com/labstack/echo/v5", "Context", "Param"}:         0,
+	{"github.com/labstack/echo/v5", "Context", "QueryParam"}:    0,
+	{"github.com/labstack/echo/v5", "Context", "FormValue"}:     0,
+	{"github.com/labstack/echo", "Context", "Param"}:            0,
+	{"github.com/labstack/echo", "Context", "QueryParam"}:       0,
+	{"github.com/labstack/echo", "Context", "FormValue"}:        0,
+}
+
+// sourceFuncs are the request accessors that are functions, with the index
+// of their key.
+var sourceFuncs = map[string]int{
+	"github.com/go-chi/chi/v5.URLParam":        1,
+	"github.com/go-chi/chi/v5.URLParamFromCtx": 1,
+	"github.com/go-chi/chi.URLParam":           1,
+	"github.com/go-chi/chi.URLParamFromCtx":    1,
+}
+
+// source returns the request value call reads, if it reads one under a
+// constant key.
+func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 	ki := -1
 	desc := ""
 	if recv := f.Signature().Recv(); recv != nil && f.Pkg() != nil {
 		path, typ := f.Pkg().Path(), recvName(f)
 		if i, ok := sourceMethods[method{path, typ, f.Name()}]; ok {
 			ki, desc = i, f.Name()
-		}
-		for _, p := range echoPaths {
-			if path == p && typ == "Context" && (f.Name() == "Param" || f.Name() == "QueryParam" || f.Name() == "FormValue") {
-				ki, desc = 0, f.Name()
-			}
 		}
 		if path == "net/url" && typ == "Values" && f.Name() == "Get" {
 			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -274,13 +625,13 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr, seen map[*types.Var]
 		}
 	}
 	if ki < 0 || ki >= len(call.Args) {
-		return ""
+		return value{}, false
 	}
 	k, ok := c.key(call.Args[ki])
-	if !ok || !IDKey(k) {
-		return ""
+	if !ok {
+		return value{}, false
 	}
-	return fmt.Sprintf("%s(%s)", desc, strconv.Quote(k))
+	return value{src: fmt.Sprintf("%s(%s)", desc, strconv.Quote(k)), param: -1, id: rule.IDName(k)}, true
 }
 
 // requestValues reports whether e is r.URL.Query(), r.Form or r.PostForm

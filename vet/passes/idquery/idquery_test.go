@@ -13,17 +13,25 @@ func TestQuery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, idquery.Analyzer, "query")
+	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore")
 }
 
-func TestIDKey(t *testing.T) {
-	for k, want := range map[string]bool{
-		"id": true, "ID": true, "Id": true, "user_id": true, "USER_ID": true, "account-id": true,
-		"userId": true, "userID": true, "orderId": true,
-		"slug": false, "paid": false, "valid": false, "name": false, "idx": false, "ids": false, "": false,
-	} {
-		if got := idquery.IDKey(k); got != want {
-			t.Errorf("IDKey(%q) = %v, want %v", k, got, want)
+// TestDeclaredSinks: -idquery.sinks declares a store interface whose
+// implementation idquery cannot see; its id-named parameter makes any
+// request value passed to it an id.
+func TestDeclaredSinks(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := idquery.Analyzer.Flags.Set("sinks", "querystore.Repo"); err != nil {
+		t.Fatal(err)
+	}
+	defer idquery.Analyzer.Flags.Set("sinks", "")
+	analysistest.Run(t, dir, idquery.Analyzer, "querydeclared")
+	for _, bad := range []string{"querystore.Repo Get", "example.com/*", "example.com/s.a.b.c"} {
+		if err := idquery.Analyzer.Flags.Set("sinks", bad); err == nil {
+			t.Errorf("-idquery.sinks=%q accepted, want an error", bad)
 		}
 	}
 }

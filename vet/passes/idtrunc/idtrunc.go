@@ -60,17 +60,18 @@ func run(pass *analysis.Pass) (any, error) {
 		switch n := cur.Node().(type) {
 		case *ast.SliceExpr:
 			if shortens(pass.TypesInfo, n) && defs.IDText(n.X) {
-				pass.Reportf(n.Lbrack, "slicing an id's text shortens it (TRUNC): use the whole id, its first 10 characters are only its time")
+				scope.Reportf(pass, n.Lbrack, "slicing an id's text shortens it (TRUNC): use the whole id, its first 10 characters are only its time")
 			}
 		case *ast.CallExpr:
-			checkPrintf(pass, defs, n)
+			checkPrintf(pass, scope, defs, n)
 		}
 	}
 	return nil, nil
 }
 
 // shortens reports whether s may be shorter than its operand: it has a low
-// bound other than 0 or a high bound other than len of the operand.
+// bound other than 0 or a high bound other than len of the operand, and is
+// not b[:0], which empties a buffer for reuse (v.AppendText(b[:0])).
 func shortens(info *types.Info, s *ast.SliceExpr) bool {
 	if s.Low != nil {
 		if tv := info.Types[s.Low]; tv.Value == nil || constant.Sign(tv.Value) != 0 {
@@ -79,6 +80,9 @@ func shortens(info *types.Info, s *ast.SliceExpr) bool {
 	}
 	if s.High == nil {
 		return false
+	}
+	if tv := info.Types[s.High]; s.Low == nil && tv.Value != nil && constant.Sign(tv.Value) == 0 {
+		return false // b[:0] empties a buffer for reuse: no id is left to be short
 	}
 	if call, ok := ast.Unparen(s.High).(*ast.CallExpr); ok && len(call.Args) == 1 {
 		if b, ok := typeutil.Callee(info, call).(*types.Builtin); ok && b.Name() == "len" {
@@ -93,7 +97,7 @@ func shortens(info *types.Info, s *ast.SliceExpr) bool {
 	return true
 }
 
-func checkPrintf(pass *analysis.Pass, defs *flow.Defs, call *ast.CallExpr) {
+func checkPrintf(pass *analysis.Pass, scope *rule.Scope, defs *flow.Defs, call *ast.CallExpr) {
 	f := defs.Callee(call)
 	if f == nil {
 		return
@@ -130,7 +134,7 @@ func checkPrintf(pass *analysis.Pass, defs *flow.Defs, call *ast.CallExpr) {
 				TextEdits: []analysis.TextEdit{{Pos: start, End: start + token.Pos(v.precEnd-v.dot)}},
 			}}
 		}
-		pass.Report(d)
+		scope.Report(pass, d)
 	}
 }
 

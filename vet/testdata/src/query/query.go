@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jmoiron/sqlx"
 	"github.com/labstack/echo/v4"
+	"querystore"
 )
 
 type Handler struct {
@@ -23,6 +24,7 @@ type Handler struct {
 	x    *sqlx.DB
 	pool *pgxpool.Pool
 	conn *pgx.Conn
+	s    *querystore.Store
 }
 
 const q = `SELECT name FROM users WHERE id = $1`
@@ -62,7 +64,7 @@ func (h *Handler) frameworks(c *gin.Context, e echo.Context) {
 }
 
 // Negatives: parsed ids, keys that are not ids, values not from a request.
-func (h *Handler) clean(w http.ResponseWriter, r *http.Request, name string) error {
+func (h *Handler) clean(w http.ResponseWriter, r *http.Request, name string) error { // want clean:`^sink\(2 → sql\.DB\.Exec\)$`
 	ctx := r.Context()
 	uid, err := id.Parse(r.PathValue("id"))
 	if err != nil {
@@ -93,4 +95,34 @@ func background(ctx context.Context, db *sql.DB, ids []string) {
 	for _, s := range ids {
 		db.ExecContext(ctx, q, s)
 	}
+}
+
+// Through calls to another package's store: reported where the request
+// value enters, with the path.
+func (h *Handler) cross(c echo.Context, r *http.Request) {
+	ctx := r.Context()
+	h.s.Subscriber(ctx, c.Param("subUUID")) // want `^Param\("subUUID"\) reaches querystore\.Store\.Subscriber → sqlx\.Stmt\.Get unparsed \(KEYS-5\): parse it with id\.Parse and pass the id$`
+	postID := mux.Vars(r)["post"]
+	h.s.Post(ctx, postID)                        // want `mux\.Vars\(…\)\["post"\] reaches querystore\.Store\.Post → querystore\.Store\.byKey → sql\.DB\.QueryRowContext unparsed`
+	querystore.GetUser(h.db, r.PathValue("u"))   // want `PathValue\("u"\) reaches querystore\.GetUser → sql\.DB\.QueryRow unparsed`
+	h.s.Delete(r.FormValue("x"))                 // want `FormValue\("x"\) reaches querystore\.Store\.Delete → querystore\.Store\.exec → sql\.DB\.Exec unparsed`
+	querystore.Squirrel(c.QueryParam("uid"))     // want `QueryParam\("uid"\) reaches querystore\.Squirrel → squirrel\.Eq unparsed`
+	querystore.SquirrelWhere(c.Param("guid"))    // want `Param\("guid"\) reaches querystore\.SquirrelWhere → squirrel\.SelectBuilder\.Where unparsed`
+	querystore.Sqlf(c.FormValue("fileUlid"))     // want `FormValue\("fileUlid"\) reaches querystore\.Sqlf → sqlf\.Stmt\.Where unparsed`
+	querystore.Goqu(c.Param("p"), c.Param("ID")) // want `Param\("p"\) reaches querystore\.Goqu → exp\.Ex unparsed` `Param\("ID"\) reaches querystore\.Goqu → exp\.IdentifierExpression\.Eq unparsed`
+	h.s.Bun(c.Param("uuid"))                     // want `Param\("uuid"\) reaches querystore\.Store\.Bun → bun\.SelectQuery\.Where unparsed`
+	h.s.Gorm(c.Param("a_id"), c.Param("b-id"))   // want `Param\("a_id"\) reaches querystore\.Store\.Gorm → gorm\.DB\.First unparsed` `Param\("b-id"\) reaches querystore\.Store\.Gorm → gorm\.DB\.Where unparsed`
+
+	var us querystore.Users
+	us.ByID(c.Param("user")) // want `Param\("user"\) reaches querystore\.Users\.ByID → querystore\.users\.ByID → gorm\.DB\.Where unparsed`
+
+	// Negatives: no name on the way is an id's; an interface's method;
+	// a parsed id; a number.
+	h.s.Post(ctx, mux.Vars(r)["post"])
+	var repo querystore.Repo
+	repo.Get(r.PathValue("id"))
+	if uid, err := id.Parse(c.Param("id")); err == nil {
+		h.s.Subscriber(ctx, uid.String())
+	}
+	h.s.Count(ctx, len(c.Param("id")))
 }

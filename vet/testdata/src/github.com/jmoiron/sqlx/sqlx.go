@@ -11,3 +11,7 @@ func (db *DB) Get(dest any, query string, args ...any) error                    
 func (db *DB) GetContext(ctx context.Context, dest any, query string, args ...any) error { return nil }
 func (db *DB) Select(dest any, query string, args ...any) error                          { return nil }
 func Get(q any, dest any, query string, args ...any) error                               { return nil }
+
+type Stmt struct{ *sql.Stmt }
+
+func (s *Stmt) Get(dest any, args ...any) error { return nil }

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/idkeys/id/vet/internal/rule"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// plain runs the analyzers on the packages that args name, as
+// multichecker does without -fix, -json or -c, but says which packages
+// failed to load: one line for each, "idvet: package P not checked: WHY",
+// instead of x/tools' "analysis skipped due to errors in package" for
+// every analyzer and package. It returns false, having done nothing, when
+// args hold anything it does not handle itself (a -fix, -json, -diff,
+// -c, -debug or profile flag, "help", a vet .cfg file, a flag it does not
+// know), which multichecker then handles.
+//
+// The exit status is multichecker's: 1 when a package failed to load or
+// an analyzer failed, else 3 when there are findings, else 0.
+func plain(args []string, analyzers []*analysis.Analyzer, stderr io.Writer) (status int, ok bool) {
+	fs := flag.NewFlagSet("idvet", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.BoolVar(&rule.CheckTests, "tests", true, "")
+	includeTests := fs.Bool("test", true, "")
+	enable := make(map[string]*triState)
+	for _, a := range analyzers {
+		t := new(triState)
+		enable[a.Name] = t
+		fs.Var(t, a.Name, "")
+		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, "") })
+	}
+	if len(args) > 0 && args[0] == "help" || slices.ContainsFunc(args, func(a string) bool { return strings.HasSuffix(a, ".cfg") }) {
+		return 0, false
+	}
+	if err := fs.Parse(args); err != nil {
+		return 0, false
+	}
+	patterns := fs.Args()
+	if len(patterns) == 0 {
+		return 0, false
+	}
+	analyzers = selected(analyzers, enable)
+
+	conf := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: *includeTests}
+	initial, err := packages.Load(conf, patterns...)
+	if err == nil && len(initial) == 0 {
+		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "idvet: %v\n", err)
+		return 1, true
+	}
+	if loadFailures(initial, stderr) > 0 {
+		status = 1
+	}
+	graph, err := checker.Analyze(analyzers, initial, &checker.Options{})
+	if err != nil {
+		fmt.Fprintf(stderr, "idvet: %v\n", err)
+		return 1, true
+	}
+	type key struct {
+		pos, msg string
+	}
+	seen := make(map[key]bool)
+	var lines []string
+	findings := 0
+	for _, act := range graph.Roots {
+		switch {
+		case act.Err != nil && failedLoad(act.Package):
+			// Said once by loadFailures.
+		case act.Err != nil:
+			lines = append(lines, fmt.Sprintf("idvet: %s on package %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err))
+			status = 1
+		default:
+			for _, d := range act.Diagnostics {
+				k := key{act.Package.Fset.Position(d.Pos).String(), d.Message}
+				if !seen[k] {
+					seen[k] = true
+					lines = append(lines, k.pos+": "+d.Message)
+					findings++
+				}
+			}
+		}
+	}
+	for _, l := range lines {
+		fmt.Fprintln(stderr, l)
+	}
+	if status == 0 && findings > 0 {
+		status = 3
+	}
+	return status, true
+}
+
+// selected returns the analyzers the -NAME flags select: those set true
+// if any is, else all but those set false.
+func selected(analyzers []*analysis.Analyzer, enable map[string]*triState) []*analysis.Analyzer {
+	anyTrue := false
+	for _, t := range enable {
+		anyTrue = anyTrue || *t == setTrue
+	}
+	var out []*analysis.Analyzer
+	for _, a := range analyzers {
+		if t := *enable[a.Name]; anyTrue && t == setTrue || !anyTrue && t != setFalse {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// failedLoad reports whether pkg, or a package it imports, has errors.
+func failedLoad(pkg *packages.Package) bool {
+	bad := false
+	packages.Visit([]*packages.Package{pkg}, func(p *packages.Package) bool { return !bad }, func(p *packages.Package) {
+		bad = bad || len(p.Errors) > 0
+	})
+	return bad
+}
+
+// loadFailures prints one line for each package that is not checked
+// because it failed to load, and returns how many it printed. A package
+// with errors of its own, none of whose imports failed, is the cause:
+// its line gives its first error. Every other package that failed (it
+// has, or imports one that has, errors) names the causes it imports. Test
+// variants of a package ("p [p.test]", "p_test", "p.test") are one line.
+func loadFailures(initial []*packages.Package, w io.Writer) int {
+	failed := make(map[*packages.Package]bool)
+	packages.Visit(initial, nil, func(p *packages.Package) { // imports first
+		failed[p] = len(p.Errors) > 0
+		for _, q := range p.Imports {
+			failed[p] = failed[p] || failed[q]
+		}
+	})
+	cause := func(p *packages.Package) bool {
+		if len(p.Errors) == 0 {
+			return false
+		}
+		for _, q := range p.Imports {
+			if failed[q] {
+				return false
+			}
+		}
+		return true
+	}
+	// A package whose own variant loaded and only whose test variants
+	// failed has its tests named: its own files were checked.
+	plainOK := make(map[string]bool)
+	packages.Visit(initial, nil, func(p *packages.Package) {
+		if p.ID == p.PkgPath && !failed[p] {
+			plainOK[p.PkgPath] = true
+		}
+	})
+	var lines []string
+	shown := make(map[string]bool)
+	line := func(p *packages.Package, why string) {
+		n := name(p)
+		what := "package " + n
+		if plainOK[n] {
+			what = "the tests of package " + n
+		}
+		if !shown[what] {
+			shown[what] = true
+			lines = append(lines, fmt.Sprintf("idvet: %s not checked: %s", what, why))
+		}
+	}
+	packages.Visit(initial, nil, func(p *packages.Package) {
+		if cause(p) {
+			why := strings.Join(strings.Fields(p.Errors[0].Error()), " ") // one line
+			if n := len(p.Errors) - 1; n > 0 {
+				why += fmt.Sprintf(" (and %d more)", n)
+			}
+			line(p, why)
+		}
+	})
+	packages.Visit(initial, nil, func(p *packages.Package) {
+		if !failed[p] || cause(p) {
+			return
+		}
+		var causes []string
+		packages.Visit([]*packages.Package{p}, nil, func(q *packages.Package) {
+			if q != p && cause(q) {
+				causes = append(causes, name(q))
+			}
+		})
+		sort.Strings(causes)
+		line(p, fmt.Sprintf("it imports %s, which failed to load", strings.Join(slices.Compact(causes), ", ")))
+	})
+	sort.Strings(lines)
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
+	return len(lines)
+}
+
+// name is a package's import path, without a test variant's suffix:
+// "p [p.test]", "p_test" and "p.test" are "p".
+func name(p *packages.Package) string {
+	n := rule.Normalize(p.ID)
+	return strings.TrimSuffix(n, ".test")
+}
+
+// triState is an -NAME flag: unset, true or false.
+type triState int
+
+const (
+	unset triState = iota
+	setTrue
+	setFalse
+)
+
+func (t *triState) String() string {
+	switch *t {
+	case setTrue:
+		return "true"
+	case setFalse:
+		return "false"
+	}
+	return "unset"
+}
+
+func (t *triState) Set(s string) error {
+	switch strings.ToLower(s) {
+	case "true", "1", "t":
+		*t = setTrue
+	case "false", "0", "f":
+		*t = setFalse
+	default:
+		return fmt.Errorf("invalid boolean %q", s)
+	}
+	return nil
+}
+
+// IsBoolFlag lets -NAME stand for -NAME=true.
+func (t *triState) IsBoolFlag() bool { return true }

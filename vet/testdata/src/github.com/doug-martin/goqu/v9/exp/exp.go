@@ -1,0 +1,7 @@
+package exp
+
+type Ex map[string]any
+
+type IdentifierExpression interface {
+	Eq(v any) any
+}

@@ -1,0 +1,7 @@
+package gorm
+
+type DB struct{}
+
+func (db *DB) Where(query any, args ...any) *DB { return db }
+func (db *DB) First(dest any, conds ...any) *DB { return db }
+func (db *DB) Find(dest any, conds ...any) *DB  { return db }

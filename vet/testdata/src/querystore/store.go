@@ -1,0 +1,125 @@
+// Package querystore is a service's store: its functions pass their
+// parameters to queries, so they are query sinks for idquery's callers in
+// package query (facts).
+package querystore
+
+import (
+	"context"
+	"database/sql"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/doug-martin/goqu/v9"
+	"github.com/jmoiron/sqlx"
+	"github.com/leporo/sqlf"
+	"github.com/uptrace/bun"
+	"gorm.io/gorm"
+)
+
+const q = `SELECT name FROM subscribers WHERE uuid = $1`
+
+type Store struct {
+	db   *sql.DB
+	stmt *sqlx.Stmt
+	g    *gorm.DB
+	b    *bun.DB
+}
+
+func (s *Store) Subscriber(ctx context.Context, subUUID string) error { // want Subscriber:`^sink\(1 id → sqlx\.Stmt\.Get\)$`
+	var name string
+	return s.stmt.Get(&name, subUUID)
+}
+
+// Post reaches the query through an unexported helper, and no name on the
+// way is an id's.
+func (s *Store) Post(ctx context.Context, post string) error { // want Post:`^sink\(1 → querystore\.Store\.byKey → sql\.DB\.QueryRowContext\)$`
+	return s.byKey(ctx, post)
+}
+
+func (s *Store) byKey(ctx context.Context, key string) error { // want byKey:`^sink\(1 → sql\.DB\.QueryRowContext\)$`
+	return s.db.QueryRowContext(ctx, q, key).Err()
+}
+
+// exec forwards its variadic arguments.
+func (s *Store) exec(query string, args ...any) error { // want exec:`^sink\(0 → sql\.DB\.Exec; 1\.\.\. → sql\.DB\.Exec\)$`
+	_, err := s.db.Exec(query, args...)
+	return err
+}
+
+func (s *Store) Delete(id string) error { // want Delete:`^sink\(0 id → querystore\.Store\.exec → sql\.DB\.Exec\)$`
+	return s.exec(`DELETE FROM t WHERE id = $1`, id)
+}
+
+func GetUser(db *sql.DB, userID string) *sql.Row { // want GetUser:`^sink\(1 id → sql\.DB\.QueryRow\)$`
+	return db.QueryRow(q, userID)
+}
+
+// The query builders.
+
+func Squirrel(uid string) (string, []any, error) { // want Squirrel:`^sink\(0 id → squirrel\.Eq\)$`
+	return sq.Select("*").From("t").Where(sq.Eq{"id": uid}).ToSql()
+}
+
+func SquirrelWhere(v string) sq.SelectBuilder { // want SquirrelWhere:`^sink\(0 → squirrel\.SelectBuilder\.Where\)$`
+	return sq.Select("*").From("t").Where("id = ?", v)
+}
+
+func Sqlf(v string) *sqlf.Stmt { // want Sqlf:`^sink\(0 → sqlf\.Stmt\.Where\)$`
+	return sqlf.From("t").Where("id = ?", v)
+}
+
+func Goqu(a, b string) *goqu.SelectDataset { // want Goqu:`^sink\(0 id → exp\.Ex; 1 → exp\.IdentifierExpression\.Eq\)$`
+	return goqu.From("t").Where(goqu.Ex{"post_id": a}, goqu.C("id").Eq(b))
+}
+
+func (s *Store) Bun(v string) *bun.SelectQuery { // want Bun:`^sink\(0 → bun\.SelectQuery\.Where\)$`
+	return s.b.NewSelect().Where("id = ?", v)
+}
+
+func (s *Store) Gorm(a, b string) { // want Gorm:`^sink\(0 → gorm\.DB\.First; 1 → gorm\.DB\.Where\)$`
+	var row struct{}
+	s.g.First(&row, a)
+	s.g.Where("id = ?", b).Find(&row)
+}
+
+// Repo is called through an interface: the callee is not known
+// statically, so its implementations' facts do not reach the caller.
+type Repo interface {
+	Get(id string) error
+}
+
+// Neither a context nor a non-text parameter is a sink.
+func (s *Store) Count(ctx context.Context, n int) error {
+	return s.db.QueryRowContext(ctx, `SELECT count(*) FROM t LIMIT $1`, n).Err()
+}
+
+// Users is implemented in this package: a call through it reaches what
+// its implementations reach.
+type Users interface {
+	ByID(userID string) error // want ByID:`^sink\(0 id → querystore\.users\.ByID → gorm\.DB\.Where\)$`
+}
+
+type users struct{ g *gorm.DB }
+
+type User struct{ ID, Name string }
+
+func (u *users) ByID(userID string) error { // want ByID:`^sink\(0 id → gorm\.DB\.Where\)$`
+	var row User
+	u.g.Where(&User{ID: userID}).First(&row)
+	return nil
+}
+
+// FindOne passes its struct parameter whole to GORM: a literal's keyed
+// fields reach the query.
+func (u *users) FindOne(attrs User) error { // want FindOne:`^sink\(0\{\} → gorm\.DB\.Where\)$`
+	var row User
+	u.g.Where(&attrs).First(&row)
+	return nil
+}
+
+func (u *users) ByName(name string) error { // want ByName:`^sink\(0 → querystore\.users\.FindOne → gorm\.DB\.Where\)$`
+	return u.FindOne(User{Name: name})
+}
+
+func (u *users) ByKey(key string) error { // want ByKey:`^sink\(0 id → querystore\.users\.FindOne → gorm\.DB\.Where\)$`
+	return u.FindOne(User{ID: key})
+}
