@@ -355,6 +355,18 @@ func TestFaultClockPast10889(t *testing.T) {
 			t.Fatalf("the model recovered %#v, want the panic %q", r, exhausted)
 		}
 	})
+	t.Run("second-to-last used up", func(t *testing.T) {
+		// The sequence of the millisecond before the last is used up: the
+		// id moves on to the last millisecond, which is still free, and
+		// does not panic.
+		g, m := id.NewGenerator(&faultConst{v: k}), newFaultModel(&faultConst{v: k})
+		prev := id.MustParse("7zzzzzzzzyzzzg000000000000") // maxMillis-1, sequence 0xffff
+		g.SetLast(prev)
+		m.setLast(id.Bytes(prev))
+		faultRun(t, g, m, []faultStep{
+			{maxMillis - 1, "7zzzzzzzzz04hg28t5cy4tqkff"}, // maxMillis, a random start
+		})
+	})
 	t.Run("all ones", func(t *testing.T) {
 		g := id.NewGenerator(&faultConst{v: math.MaxUint64})
 		faultRun(t, g, newFaultModel(&faultConst{v: math.MaxUint64}), []faultStep{{math.MaxInt64, "7zzzzzzzzzzzzzzzzzzzzzzzzz"}})

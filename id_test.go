@@ -249,6 +249,8 @@ func TestJSON(t *testing.T) {
 	// Other JSON values are not ids; the errors wrap ErrInvalid.
 	for _, c := range []struct{ in, msg string }{
 		{`12`, `id: invalid id: want a JSON string, got number "12"`},
+		{`9`, `id: invalid id: want a JSON string, got number "9"`},
+		{`0`, `id: invalid id: want a JSON string, got number "0"`},
 		{`-1.5e3`, `id: invalid id: want a JSON string, got number "-1.5e3"`},
 		{`{"a":1}`, `id: invalid id: want a JSON string, got object "{\"a\":1}"`},
 		{`["01arz3ndektsv4rrffq69g5fav"]`, `id: invalid id: want a JSON string, got array "[\"01arz3ndektsv4rrffq69g5fav\"]"`},
@@ -266,6 +268,8 @@ func TestJSON(t *testing.T) {
 		{``, `id: invalid id: want a JSON string, got nothing ""`},
 		{`"01arz`, `id: invalid id: want a JSON string, got malformed string "\"01arz"`},
 		{`"\x"`, `id: invalid id: malformed JSON string "\"\\x\""`},
+		// The quote stops before 40 bytes: "[1" and 17 of 40 quotes, 38 bytes escaped.
+		{`[1` + strings.Repeat(`"`, 40) + `]`, `id: invalid id: want a JSON string, got array "[1` + strings.Repeat(`\"`, 17) + `"...`},
 	} {
 		got := v
 		err := got.UnmarshalJSON([]byte(c.in))
