@@ -14,9 +14,11 @@ import (
 // clock, for new rows (KEYS-2); [MinAt] for the bound of a time window;
 // [Backfill.At], [FromUUIDv7] and [ParseUUIDv7] for rows that existed
 // before. Text from outside or from storage becomes an ID only through
-// one strict validator, behind [Parse], [MustParse], [ID.UnmarshalText],
-// [ID.Scan], [ID.UnmarshalBinary], [ID.UnmarshalBSONValue] and
-// [ID.UnmarshalYAML].
+// one strict validator, behind [Parse], [MustParse], [ParseAs],
+// [ID.UnmarshalText], [ID.UnmarshalJSON], [ID.UnmarshalYAML],
+// [ID.UnmarshalParam], [ID.Set], [ID.Bind], [ID.UnmarshalGQL] (outside
+// text: any letter case) and [ID.Scan], [ID.UnmarshalBinary],
+// [ID.UnmarshalBSONValue] (stored values: lowercase only).
 //
 // The zero ID means "no id". New, Parse and Scan never return it, and no
 // decoder of text makes it: "no id" is spelled by absence (a missing key
