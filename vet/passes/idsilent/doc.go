@@ -20,7 +20,8 @@
 //     that sets UseEncodingMarshalers (UseEncodingUnmarshalers) to true;
 //   - expression.Value: fixed by v.String(), or by expression.ValueWithOptions
 //     whose options func appends such an encoder options func;
-//   - structpb.NewValue, NewStruct, NewList: pass v.String();
+//   - structpb.NewValue, NewStruct, NewList: pass the text of v.Value(),
+//     which refuses the zero id (v.String() is "" for it);
 //   - koanf's structs.Provider, structs.ProviderWithDelim and
 //     confmap.Provider: fixed by the registration
 //     copystructure.Copiers[reflect.TypeOf(id.ID{})] = func(v any) (any, error) { return v, nil }
@@ -33,9 +34,9 @@
 //     the map with v.String();
 //   - zombiezen.com/go/sqlite/sqlitex ExecOptions Args and Named (every
 //     Execute, ExecuteTransient, ExecuteScript and *FS form) and Exec,
-//     ExecTransient arguments: pass v.String() or v.Value();
+//     ExecTransient arguments: pass the text of v.Value();
 //   - gocql Session.Query, Query.Bind, Batch.Query and Marshal arguments:
-//     pass v.String(); Query.Scan, Iter.Scan and Unmarshal destinations:
+//     use idgocql.ID, or pass the text of v.Value(); Query.Scan, Iter.Scan and Unmarshal destinations:
 //     read a string and parse it with id.Parse.
 //
 // For example:

@@ -25,7 +25,8 @@ const (
 	encFunc  = "func(o *attributevalue.EncoderOptions) { o.UseEncodingMarshalers = true }"
 	decFunc  = "func(o *attributevalue.DecoderOptions) { o.UseEncodingUnmarshalers = true }"
 	copier   = "copystructure.Copiers[reflect.TypeOf(id.ID{})] = func(v any) (any, error) { return v, nil } in this package or one it imports"
-	asString = "pass v.String()"
+	asString = "pass the text of v.Value(), which refuses the zero id (v.String() is \"\" for it)"
+	gocqlFix = "use idgocql.ID (github.com/idkeys/id/idgocql), or " + asString
 	scanText = "read a string and parse it with id.Parse"
 )
 
@@ -110,24 +111,24 @@ var sinks = []sink{
 	// zombiezen's sqlitex binds the types it knows and prints the others
 	// with fmt: a nil *id.ID becomes "<nil>", the zero id "", a slice "[…]".
 	{pkg: sqlitex, recv: "ExecOptions", field: "Args",
-		msg: "sqlitex.ExecOptions.Args stores %s as fmt prints it, a nil *id.ID as \"<nil>\" and the zero id as \"\": " + asString + " or v.Value()"},
+		msg: "sqlitex.ExecOptions.Args stores %s as fmt prints it, a nil *id.ID as \"<nil>\" and the zero id as \"\": " + asString},
 	{pkg: sqlitex, recv: "ExecOptions", field: "Named",
-		msg: "sqlitex.ExecOptions.Named stores %s as fmt prints it, a nil *id.ID as \"<nil>\" and the zero id as \"\": " + asString + " or v.Value()"},
+		msg: "sqlitex.ExecOptions.Named stores %s as fmt prints it, a nil *id.ID as \"<nil>\" and the zero id as \"\": " + asString},
 	{pkg: sqlitex, name: "Exec", arg: 3, variadic: true,
-		msg: "sqlitex.Exec stores %s as fmt prints it, a nil *id.ID as \"<nil>\" and the zero id as \"\": " + asString + " or v.Value()"},
+		msg: "sqlitex.Exec stores %s as fmt prints it, a nil *id.ID as \"<nil>\" and the zero id as \"\": " + asString},
 	{pkg: sqlitex, name: "ExecTransient", arg: 3, variadic: true,
-		msg: "sqlitex.ExecTransient stores %s as fmt prints it, a nil *id.ID as \"<nil>\" and the zero id as \"\": " + asString + " or v.Value()"},
+		msg: "sqlitex.ExecTransient stores %s as fmt prints it, a nil *id.ID as \"<nil>\" and the zero id as \"\": " + asString},
 
 	// gocql marshals only its own types and MarshalCQL (UnmarshalCQL for
 	// reading): an error at run time.
 	{pkg: gocql, recv: "Session", name: "Query", arg: 1, variadic: true, handled: "MarshalCQL",
-		msg: "gocql.Session.Query cannot marshal %s, which has no MarshalCQL: " + asString},
+		msg: "gocql.Session.Query cannot marshal %s, which has no MarshalCQL: " + gocqlFix},
 	{pkg: gocql, recv: "Query", name: "Bind", arg: 0, variadic: true, handled: "MarshalCQL",
-		msg: "gocql.Query.Bind cannot marshal %s, which has no MarshalCQL: " + asString},
+		msg: "gocql.Query.Bind cannot marshal %s, which has no MarshalCQL: " + gocqlFix},
 	{pkg: gocql, recv: "Batch", name: "Query", arg: 1, variadic: true, handled: "MarshalCQL",
-		msg: "gocql.Batch.Query cannot marshal %s, which has no MarshalCQL: " + asString},
+		msg: "gocql.Batch.Query cannot marshal %s, which has no MarshalCQL: " + gocqlFix},
 	{pkg: gocql, name: "Marshal", arg: 1, handled: "MarshalCQL",
-		msg: "gocql.Marshal cannot marshal %s, which has no MarshalCQL: " + asString},
+		msg: "gocql.Marshal cannot marshal %s, which has no MarshalCQL: " + gocqlFix},
 	{pkg: gocql, name: "Unmarshal", arg: 2, handled: "UnmarshalCQL",
 		msg: "gocql.Unmarshal cannot unmarshal into %s, which has no UnmarshalCQL: " + scanText},
 	{pkg: gocql, recv: "Query", name: "Scan", arg: 0, variadic: true, handled: "UnmarshalCQL",

@@ -132,7 +132,7 @@ func dynamo(u User, o Order, x id.ID, av types.AttributeValue, m map[string]type
 }
 
 func conditions(x id.ID, u User) {
-	_ = expression.Name("owner").Equal(expression.Value(x)) // want `^expression\.Value encodes an id\.ID as an empty map M\{\}, so nothing matches it \(SILENT\): pass v\.String\(\), or use expression\.ValueWithOptions with func\(o \*attributevalue\.EncoderOptions\) \{ o\.UseEncodingMarshalers = true \} in o\.EncoderOptions$`
+	_ = expression.Name("owner").Equal(expression.Value(x)) // want `^expression\.Value encodes an id\.ID as an empty map M\{\}, so nothing matches it \(SILENT\): pass\ the\ text\ of\ v\.Value\(\),\ which\ refuses\ the\ zero\ id\ \(v\.String\(\)\ is\ ""\ for\ it\), or use expression\.ValueWithOptions with func\(o \*attributevalue\.EncoderOptions\) \{ o\.UseEncodingMarshalers = true \} in o\.EncoderOptions$`
 	_ = expression.Name("owner").Equal(expression.Value(x.String()))
 	_ = expression.Key("pk").Equal(expression.Value(u.ID))         // want `expression\.Value encodes the id\.ID in UserID`
 	_ = expression.Key("pk").Equal(expression.ValueWithOptions(x)) // want `^expression\.ValueWithOptions encodes an id\.ID as an empty map M\{\} without UseEncodingMarshalers \(SILENT\): append`
@@ -154,9 +154,9 @@ func conditions(x id.ID, u User) {
 }
 
 func protobuf(x id.ID, u User, xs []id.ID) {
-	_, _ = structpb.NewValue(x) // want `^structpb\.NewValue refuses an id\.ID with an error, invalid type \(SILENT\): pass v\.String\(\)$`
+	_, _ = structpb.NewValue(x) // want `^structpb\.NewValue refuses an id\.ID with an error, invalid type \(SILENT\): pass\ the\ text\ of\ v\.Value\(\),\ which\ refuses\ the\ zero\ id\ \(v\.String\(\)\ is\ ""\ for\ it\)$`
 	_, _ = structpb.NewValue(x.String())
-	_, _ = structpb.NewStruct(map[string]any{"owner": u.ID, "name": u.Name}) // want `^structpb\.NewStruct refuses the id\.ID in UserID with an error, invalid type \(SILENT\): pass v\.String\(\)$`
+	_, _ = structpb.NewStruct(map[string]any{"owner": u.ID, "name": u.Name}) // want `^structpb\.NewStruct refuses the id\.ID in UserID with an error, invalid type \(SILENT\): pass\ the\ text\ of\ v\.Value\(\),\ which\ refuses\ the\ zero\ id\ \(v\.String\(\)\ is\ ""\ for\ it\)$`
 	_, _ = structpb.NewStruct(map[string]any{"owner": u.ID.String(), "name": u.Name})
 	fields := map[string]any{"name": u.Name}
 	fields["owner"] = x // want `^structpb\.NewStruct refuses an id\.ID`
@@ -212,7 +212,7 @@ func decode(u User, o Order, in map[string]any) {
 
 func sqlite3(conn *sqlite.Conn, x id.ID, p *id.ID, xs []id.ID) {
 	_ = sqlitex.Execute(conn, "INSERT INTO t VALUES (?, ?)", &sqlitex.ExecOptions{
-		Args: []any{x, "a"}, // want `^sqlitex\.ExecOptions\.Args stores an id\.ID as fmt prints it, a nil \*id\.ID as "<nil>" and the zero id as "" \(SILENT\): pass v\.String\(\) or v\.Value\(\)$`
+		Args: []any{x, "a"}, // want `^sqlitex\.ExecOptions\.Args stores an id\.ID as fmt prints it, a nil \*id\.ID as "<nil>" and the zero id as "" \(SILENT\): pass\ the\ text\ of\ v\.Value\(\),\ which\ refuses\ the\ zero\ id\ \(v\.String\(\)\ is\ ""\ for\ it\)$`
 	})
 	_ = sqlitex.Execute(conn, "INSERT INTO t VALUES (?, ?)", &sqlitex.ExecOptions{
 		Args: []any{x.String(), "a"},
@@ -229,7 +229,7 @@ func sqlite3(conn *sqlite.Conn, x id.ID, p *id.ID, xs []id.ID) {
 }
 
 func cassandra(s *gocql.Session, b *gocql.Batch, x id.ID, u User) {
-	_ = s.Query("SELECT * FROM users WHERE id = ?", x).Exec() // want `^gocql\.Session\.Query cannot marshal an id\.ID, which has no MarshalCQL \(SILENT\): pass v\.String\(\)$`
+	_ = s.Query("SELECT * FROM users WHERE id = ?", x).Exec() // want `^gocql\.Session\.Query cannot marshal an id\.ID, which has no MarshalCQL \(SILENT\): use\ idgocql\.ID\ \(github\.com/idkeys/id/idgocql\),\ or\ pass\ the\ text\ of\ v\.Value\(\),\ which\ refuses\ the\ zero\ id\ \(v\.String\(\)\ is\ ""\ for\ it\)$`
 	_ = s.Query("SELECT * FROM users WHERE id = ?", x.String()).Exec()
 	_ = s.Query("SELECT * FROM users WHERE id = ?").Bind("a", u.ID).Exec() // want `^gocql\.Query\.Bind cannot marshal the id\.ID in UserID`
 	_ = s.Query("SELECT * FROM users WHERE id = ?").Bind("a", u.ID.String()).Exec()
@@ -238,7 +238,7 @@ func cassandra(s *gocql.Session, b *gocql.Batch, x id.ID, u User) {
 	vals := []any{x} // want `gocql\.Session\.Query cannot marshal an id\.ID`
 	_ = s.Query("SELECT * FROM users WHERE id = ?", vals...).Exec()
 
-	_, _ = gocql.Marshal(nil, x) // want `^gocql\.Marshal cannot marshal an id\.ID, which has no MarshalCQL \(SILENT\): pass v\.String\(\)$`
+	_, _ = gocql.Marshal(nil, x) // want `^gocql\.Marshal cannot marshal an id\.ID, which has no MarshalCQL \(SILENT\): use\ idgocql\.ID\ \(github\.com/idkeys/id/idgocql\),\ or\ pass\ the\ text\ of\ v\.Value\(\),\ which\ refuses\ the\ zero\ id\ \(v\.String\(\)\ is\ ""\ for\ it\)$`
 	_, _ = gocql.Marshal(nil, x.String())
 	_, _ = gocql.Marshal(nil, []Wrapped{{x}})
 	var out id.ID
