@@ -7,7 +7,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
-	"github.com/idkeys/id/integration/web/gqlapi"
+	"github.com/idkeys/id/integration/web/testdata/gqlapi"
 )
 
 // gqlQuery is a GraphQL request body.
@@ -20,7 +20,7 @@ func gqlQuery(q string) string {
 }
 
 // TestGqlgen: the executable schema gqlgen v0.17.98 generated with
-// GraphQL's ID scalar bound to id.ID (gqlapi/) compiles and works: ids
+// GraphQL's ID scalar bound to id.ID (testdata/gqlapi/) compiles and works: ids
 // decode through UnmarshalGQL (any case; malformed and empty refused
 // with our message in the GraphQL error), an absent or null optional
 // argument is a nil *id.ID, and ids are written through MarshalGQL in

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/integration/web/oapigen"
+	"github.com/idkeys/id/integration/web/testdata/oapigen"
 )
 
 // oapiServer implements the generated oapigen.ServerInterface.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/idkeys/id/integration/web/ogenapi"
+	"github.com/idkeys/id/integration/web/testdata/ogenapi"
 )
 
 // ogenHandler implements the generated ogenapi.Handler.

@@ -4,7 +4,7 @@
 // generated files are committed, so neither tests nor CI run the
 // generator; regenerate them after changing the schema with
 //
-//	go generate ./gqlapi
+//	go generate ./testdata/gqlapi
 package gqlapi
 
 //go:generate go run github.com/99designs/gqlgen@v0.17.98 generate
