@@ -65,7 +65,7 @@ func CheckPath(path string) error {
 		case ".", "..":
 			return fmt.Errorf("path element %q", elem)
 		case "...":
-			return errors.New(`"..." only at the end, as path/...`)
+			return errors.New(`"..." may only end a pattern (path/...)`)
 		}
 		for _, r := range elem {
 			if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-._~+", r)) {
