@@ -257,10 +257,10 @@ func (c *checker) find(e ast.Expr, s *sink, depth int, seen map[*types.Var]bool)
 	if _, ok := t.(*types.Tuple); ok {
 		return nil, nil
 	}
-	if holds(t, s, nil) {
+	if holds(t, s) {
 		return e, t
 	}
-	if !hides(t, s, nil) {
+	if !hides(t, s) {
 		return nil, nil
 	}
 	switch e := e.(type) {
@@ -322,53 +322,33 @@ func (c *checker) find(e ast.Expr, s *sink, depth int, seen map[*types.Var]bool)
 // struct{ id.ID } included). A type with the sink's handled method (the
 // library's own marshaler) does not, nor a field the sink's struct tag
 // skips ("-").
-func holds(t types.Type, s *sink, seen map[*types.Named]bool) bool {
-	t = types.Unalias(t)
-	if rule.IsID(t) {
-		if _, ok := t.(*types.Pointer); !ok {
-			return true
+func holds(t types.Type, s *sink) bool {
+	return reaches(t, s, nil, func(t types.Type) bool {
+		if rule.IsID(t) {
+			_, ptr := t.(*types.Pointer)
+			return !ptr
 		}
-	}
-	if s.handled != "" {
-		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, s.handled); obj != nil {
-			if _, ok := obj.(*types.Func); ok {
-				return false
-			}
-		}
-	}
-	switch u := t.(type) {
-	case *types.Named:
-		if seen[u] {
-			return false
-		}
-		if seen == nil {
-			seen = make(map[*types.Named]bool)
-		}
-		seen[u] = true
-		return holds(u.Underlying(), s, seen)
-	case *types.Pointer:
-		return holds(u.Elem(), s, seen)
-	case *types.Slice:
-		return holds(u.Elem(), s, seen)
-	case *types.Array:
-		return holds(u.Elem(), s, seen)
-	case *types.Map:
-		return holds(u.Key(), s, seen) || holds(u.Elem(), s, seen)
-	case *types.Struct:
-		for i := range u.NumFields() {
-			if f := u.Field(i); (f.Exported() || f.Embedded()) && !s.skips(u.Tag(i)) && holds(f.Type(), s, seen) {
-				return true
-			}
-		}
-	}
-	return false
+		return false
+	})
 }
 
 // hides reports whether a value of type t may hold an id.ID that its type
 // does not show: t is an interface, or a pointer, slice, array, map or
 // struct (exported fields) of one. A type with the sink's handled method
 // does not.
-func hides(t types.Type, s *sink, seen map[*types.Named]bool) bool {
+func hides(t types.Type, s *sink) bool {
+	return reaches(t, s, nil, func(t types.Type) bool {
+		_, ok := t.(*types.Interface)
+		return ok
+	})
+}
+
+// reaches reports whether leaf holds for t or for a type that reflection
+// reaches from it, as holds and hides describe: through named types,
+// pointers, slices, arrays, map keys and elements, and the exported or
+// embedded fields of structs that the sink's tag does not skip. A type
+// with the sink's handled method stops the walk before leaf is asked.
+func reaches(t types.Type, s *sink, seen map[*types.Named]bool, leaf func(types.Type) bool) bool {
 	t = types.Unalias(t)
 	if s.handled != "" {
 		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, s.handled); obj != nil {
@@ -377,9 +357,10 @@ func hides(t types.Type, s *sink, seen map[*types.Named]bool) bool {
 			}
 		}
 	}
-	switch u := t.(type) {
-	case *types.Interface:
+	if leaf(t) {
 		return true
+	}
+	switch u := t.(type) {
 	case *types.Named:
 		if seen[u] {
 			return false
@@ -388,18 +369,18 @@ func hides(t types.Type, s *sink, seen map[*types.Named]bool) bool {
 			seen = make(map[*types.Named]bool)
 		}
 		seen[u] = true
-		return hides(u.Underlying(), s, seen)
+		return reaches(u.Underlying(), s, seen, leaf)
 	case *types.Pointer:
-		return hides(u.Elem(), s, seen)
+		return reaches(u.Elem(), s, seen, leaf)
 	case *types.Slice:
-		return hides(u.Elem(), s, seen)
+		return reaches(u.Elem(), s, seen, leaf)
 	case *types.Array:
-		return hides(u.Elem(), s, seen)
+		return reaches(u.Elem(), s, seen, leaf)
 	case *types.Map:
-		return hides(u.Key(), s, seen) || hides(u.Elem(), s, seen)
+		return reaches(u.Key(), s, seen, leaf) || reaches(u.Elem(), s, seen, leaf)
 	case *types.Struct:
 		for i := range u.NumFields() {
-			if f := u.Field(i); (f.Exported() || f.Embedded()) && !s.skips(u.Tag(i)) && hides(f.Type(), s, seen) {
+			if f := u.Field(i); (f.Exported() || f.Embedded()) && !s.skips(u.Tag(i)) && reaches(f.Type(), s, seen, leaf) {
 				return true
 			}
 		}
