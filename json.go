@@ -3,7 +3,6 @@ package id
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 )
 
 // MarshalJSON implements [encoding/json.Marshaler]: a JSON string holding
@@ -84,14 +83,5 @@ func jsonKind(data []byte) string {
 // at most 39 bytes as a ParseError quotes its input, with "..." after it
 // when data was longer, so that every error message fits in 120 bytes.
 func quoteJSON(data []byte) string {
-	n := min(len(data), maxQuoted)
-	q := strconv.Quote(string(data[:n]))
-	for len(q) > 39 {
-		n--
-		q = strconv.Quote(string(data[:n]))
-	}
-	if n < len(data) {
-		q += "..."
-	}
-	return q
+	return quotePrefix(data[:min(len(data), maxQuoted)], 39, len(data))
 }

@@ -220,14 +220,22 @@ func (e *ParseError) Error() string {
 // ReasonCase at an index of two digits, with escapes after it, is
 // 22 + 39+3 + 2 + 54 bytes.
 func (e *ParseError) quote() string {
-	in := e.input[:e.n]
+	return quotePrefix(e.input[:e.n], 39, e.Length)
+}
+
+// quotePrefix returns the longest prefix of in whose Go string literal
+// (strconv.Quote, escapes included) is at most maxQuote bytes, as that
+// literal, with "..." after it when the prefix is shorter than the whole
+// input, of length full. The error messages of the package quote their
+// input through it, so that each fits in 120 bytes.
+func quotePrefix[T string | []byte](in T, maxQuote, full int) string {
 	n := len(in)
 	q := strconv.Quote(string(in[:n]))
-	for len(q) > 39 {
+	for len(q) > maxQuote {
 		n--
 		q = strconv.Quote(string(in[:n]))
 	}
-	if n < e.Length {
+	if n < full {
 		q += "..."
 	}
 	return q

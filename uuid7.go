@@ -115,14 +115,6 @@ func badHex(s string, i int) string {
 // UUID with a few escaped bytes), so that every message fits in 120
 // bytes, as [ParseError]'s do.
 func uuidError(s, reason string) error {
-	n := min(len(s), 48)
-	q := strconv.Quote(s[:n])
-	for len(q) > 50 {
-		n--
-		q = strconv.Quote(s[:n])
-	}
-	if n < len(s) {
-		q += "..."
-	}
+	q := quotePrefix(s[:min(len(s), 48)], 50, len(s))
 	return invalid("id: invalid UUID " + q + ": " + reason)
 }
