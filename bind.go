@@ -29,9 +29,7 @@ import (
 // every field's tag says parser=encoding.TextUnmarshaler), and its
 // signature needs no import.
 func (id *ID) UnmarshalParam(param string) error {
-	v, err := Parse(param)
-	*id = v
-	return err
+	return id.parseFrom(param)
 }
 
 // Set implements the standard library's [flag.Value] and, with [ID.Type]
@@ -46,9 +44,7 @@ func (id *ID) UnmarshalParam(param string) error {
 // (flag.TextVar works, but pflag's TextVar names the Go type *id.ID in
 // help), and its signature needs no import.
 func (id *ID) Set(s string) error {
-	v, err := Parse(s)
-	*id = v
-	return err
+	return id.parseFrom(s)
 }
 
 // Type returns "id", the name github.com/spf13/pflag (so cobra) shows for
@@ -68,14 +64,8 @@ func (id ID) Type() string {
 // type, or a package of Marshal/Unmarshal functions. Write errors of w are
 // ignored, as the signature gqlgen asks for has no error.
 func (id ID) MarshalGQL(w io.Writer) {
-	if id.IsZero() {
-		io.WriteString(w, "null")
-		return
-	}
-	var buf [encodedLen + 2]byte
-	buf[0], buf[encodedLen+1] = '"', '"'
-	id.encode((*[encodedLen]byte)(buf[1 : encodedLen+1]))
-	w.Write(buf[:])
+	b, _ := id.MarshalJSON() // GraphQL writes a string and null as JSON does
+	w.Write(b)
 }
 
 // UnmarshalGQL decodes a GraphQL input value for gqlgen: a string goes
@@ -90,9 +80,7 @@ func (id *ID) UnmarshalGQL(v any) error {
 	case nil:
 		return nil
 	case string:
-		p, err := Parse(v)
-		*id = p
-		return err
+		return id.parseFrom(v)
 	}
 	*id = ID{}
 	return invalid(fmt.Sprintf("id: invalid id: want a GraphQL string, got %T", v))
@@ -111,7 +99,13 @@ func (id *ID) UnmarshalGQL(v any) error {
 // the handler as nil and a required one was refused as missing. Its
 // signature needs no import.
 func (id *ID) Bind(src string) error {
-	v, err := Parse(src)
+	return id.parseFrom(src)
+}
+
+// parseFrom sets id to [Parse](s), the zero ID on error, and returns
+// Parse's error: the one body of this file's decoders.
+func (id *ID) parseFrom(s string) error {
+	v, err := Parse(s)
 	*id = v
 	return err
 }
