@@ -175,8 +175,8 @@ func TestFaultClockFrozen(t *testing.T) {
 			if i == 0 {
 				first = got
 			}
-			if id.Bytes(got) != want {
-				t.Fatalf("id %d: got %x, want %x", i, id.Bytes(got), want)
+			if got.As16() != want {
+				t.Fatalf("id %d: got %x, want %x", i, got.As16(), want)
 			}
 			if i > 0 && got.Compare(prev) <= 0 {
 				t.Fatalf("id %d: %s is not greater than %s", i, got, prev)
@@ -208,8 +208,8 @@ func TestFaultClockFrozen(t *testing.T) {
 		var prev id.ID
 		for i := range uint64(n) {
 			got := g.Next(t0)
-			if want := faultBytes(t0+int64(i/per), c>>48+i%per, c); id.Bytes(got) != want {
-				t.Fatalf("id %d: got %x, want %x", i, id.Bytes(got), want)
+			if want := faultBytes(t0+int64(i/per), c>>48+i%per, c); got.As16() != want {
+				t.Fatalf("id %d: got %x, want %x", i, got.As16(), want)
 			}
 			if i > 0 && got.Compare(prev) <= 0 {
 				t.Fatalf("id %d: %s is not greater than %s", i, got, prev)
@@ -342,7 +342,7 @@ func TestFaultClockPast10889(t *testing.T) {
 		g, m := id.NewGenerator(&faultConst{v: k}), newFaultModel(&faultConst{v: k})
 		last := id.MustParse("7zzzzzzzzzzzz0000000000000") // sequence 0xfffe
 		g.SetLast(last)
-		m.setLast(id.Bytes(last))
+		m.setLast(last.As16())
 		faultRun(t, g, m, []faultStep{
 			{math.MaxInt64, "7zzzzzzzzzzzzg28t5cy4tqkff"}, // sequence 0xffff
 		})
@@ -362,7 +362,7 @@ func TestFaultClockPast10889(t *testing.T) {
 		g, m := id.NewGenerator(&faultConst{v: k}), newFaultModel(&faultConst{v: k})
 		prev := id.MustParse("7zzzzzzzzyzzzg000000000000") // maxMillis-1, sequence 0xffff
 		g.SetLast(prev)
-		m.setLast(id.Bytes(prev))
+		m.setLast(prev.As16())
 		faultRun(t, g, m, []faultStep{
 			{maxMillis - 1, "7zzzzzzzzz04hg28t5cy4tqkff"}, // maxMillis, a random start
 		})
@@ -385,7 +385,7 @@ func TestFaultFreshZeroBits(t *testing.T) {
 	g, m := id.NewGenerator(&script{t: t, vals: vals}), newFaultModel(&script{t: t, vals: vals})
 	last := id.MustParse("01bx5zzkbkzzzg000000000000")
 	g.SetLast(last)
-	m.setLast(id.Bytes(last))
+	m.setLast(last.As16())
 	faultRun(t, g, m, []faultStep{
 		{1508808576371, "01bx5zzkbm0000000000000000"}, // one ms later, sequence 0, low bits 0
 		{1508808576371, "01bx5zzkbm000g000000000002"}, // the clock still behind: held, sequence 1

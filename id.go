@@ -10,7 +10,9 @@ import (
 // lowercase Crockford base32 characters (KEYS-1, KEYS-4).
 //
 // ID is opaque, comparable and immutable: it works with == and as a map
-// key. Only this package makes a non-zero ID (KEYS-3): [New] from the
+// key. Its 16 bytes, in the ULID binary layout that oklog's ulid.ULID, a
+// W3C trace id and a compact database column hold, come out through
+// [ID.As16] and go back in through [From16], the one decoder of bytes. Only this package makes a non-zero ID (KEYS-3): [New] from the
 // clock, for new rows (KEYS-2); [MinAt] for the bound of a time window;
 // [Backfill.At], [FromUUIDv7] and [ParseUUIDv7] for rows that existed
 // before. Text from outside or from storage becomes an ID only through

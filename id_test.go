@@ -52,7 +52,7 @@ func TestNewConcurrent(t *testing.T) {
 				t.Fatalf("goroutine %d: duplicate id %s", g, v)
 			}
 			seen[v] = true
-			b := id.Bytes(v)
+			b := v.As16()
 			if w, dup := first[[8]byte(b[:8])]; dup {
 				t.Fatalf("goroutine %d: %s and %s share their timestamp and sequence", g, v, w)
 			}

@@ -54,13 +54,16 @@ func (id ID) GormDataType() string {
 
 // MarshalBinary implements [encoding.BinaryMarshaler]. Its bytes are the
 // canonical text form, the 26 lowercase characters that [ID.MarshalText]
-// returns, not the 16 bytes of the ULID binary layout: an ID has one
-// external form everywhere (KEYS-7), which is also what encoders that used
-// the text methods before (msgpack) wrote, so data they stored stays
-// readable. For the zero ID it returns nil and [ErrZero]: binary formats
-// such as gob have no null, and [ID.UnmarshalBinary] refuses empty bytes
-// (SPEC §4). (gob leaves a zero ID field out of a struct by itself and
-// never calls it for one.)
+// returns, not the 16 bytes of the ULID binary layout, which [ID.As16]
+// gives. The encoders that call it store values where people read them
+// back: gob in session stores (gorilla/sessions, scs), go-redis and
+// memcache values, CBOR. There an id stays the text a grep of a log line
+// finds (KEYS-7), and data stored before the byte form existed stays
+// readable; the 10 bytes it saves per value are not worth a cache nobody
+// can grep (docs/contract.md, B4). For the zero ID it returns nil and
+// [ErrZero]: binary formats such as gob have no null, and
+// [ID.UnmarshalBinary] refuses empty bytes. (gob leaves a zero ID field
+// out of a struct by itself and never calls it for one.)
 //
 // encoding/gob (and so session stores such as gorilla/sessions and scs),
 // github.com/redis/go-redis and github.com/fxamacker/cbor call it; gob and
@@ -80,10 +83,13 @@ func (id ID) AppendBinary(b []byte) ([]byte, error) {
 // UnmarshalBinary implements [encoding.BinaryUnmarshaler], reading what
 // [ID.MarshalBinary] writes: the canonical form, 26 lowercase characters,
 // as for [ID.Scan]: binary data is stored data, which is lowercase
-// (KEYS-4). Empty data is not an id (SPEC §4). On error it returns a
-// [*ParseError] wrapping [ErrInvalid], with [ReasonLength] for empty or
-// short data and [ReasonCase] for an uppercase letter, and sets id to the
-// zero ID. The data is not kept.
+// (KEYS-4). Empty data is not an id. 16 bytes are refused too, with
+// [ReasonLength]: the ULID binary layout is read by [From16] alone, so a
+// value is never taken as text or as bytes by a guess from its length
+// (docs/contract.md, B4). On error it returns a [*ParseError] wrapping
+// [ErrInvalid], with [ReasonLength] for data that is not 26 bytes long and
+// [ReasonCase] for an uppercase letter, and sets id to the zero ID. The
+// data is not kept.
 func (id *ID) UnmarshalBinary(data []byte) error {
 	v, err := parse(data, &lower)
 	*id = v

@@ -232,7 +232,7 @@ func TestBinary(t *testing.T) {
 		t.Errorf("zero ID: AppendBinary = %q, %v; want %q, ErrZero", b, err, "user:")
 	}
 
-	raw := id.Bytes(v)
+	raw := v.As16()
 	for _, c := range []struct {
 		name   string
 		in     []byte

@@ -202,7 +202,7 @@ func TestVectors(t *testing.T) {
 				t.Errorf("Parse(%q) [%s]: %v", in, tt.Source, err)
 				continue
 			}
-			b := id.Bytes(got)
+			b := got.As16()
 			if got.String() != tt.Canonical || hex.EncodeToString(b[:]) != tt.Hex ||
 				got.Time().UnixMilli() != tt.UnixMS || got.Time().Format("2006-01-02T15:04:05.000Z07:00") != tt.UTC {
 				t.Errorf("Parse(%q) [%s] = %s %x %d %s; want %s %s %d %s", in, tt.Source,
@@ -406,7 +406,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkAccepted(t, got, err, []byte(s), want)
-		if b := id.Bytes(got); uerr != nil || !bytes.Equal(b[:], u[:]) {
+		if b := got.As16(); uerr != nil || !bytes.Equal(b[:], u[:]) {
 			t.Fatalf("Parse(%q) = %x, ulid.ParseStrict = %x, %v", s, b, u[:], uerr)
 		}
 	})

@@ -54,7 +54,7 @@ func TestFromUUIDv7Vector(t *testing.T) {
 	if ms := got.Time().UnixMilli(); ms != 1645557742000 { // 0x017F22E279B0
 		t.Errorf("Unix ms = %d, want 1645557742000", ms)
 	}
-	if b := id.Bytes(got); b != u {
+	if b := got.As16(); b != u {
 		t.Errorf("bytes = %x, want %x", b, u)
 	}
 }
@@ -86,7 +86,7 @@ func TestFromUUIDv7Edges(t *testing.T) {
 		if ref := strings.ToLower(ulid.ULID(u).String()); ref != tt.want {
 			t.Errorf("%s: oklog/ulid says %s, want %s", tt.uuid, ref, tt.want)
 		}
-		if b := id.Bytes(got); b != u {
+		if b := got.As16(); b != u {
 			t.Errorf("%s: bytes %x, want %x", tt.uuid, b, u)
 		}
 		if ms := got.Time().UnixMilli(); ms != tt.ms {
@@ -221,7 +221,7 @@ func checkUUIDPair(t *testing.T, a, b [16]byte) {
 	if got := ia.Time().UnixMilli(); got != ms {
 		t.Fatalf("FromUUIDv7(%x).Time() = %d ms, want %d", a, got, ms)
 	}
-	if back := id.Bytes(ia); back != a {
+	if back := ia.As16(); back != a {
 		t.Fatalf("bytes of FromUUIDv7(%x) = %x", a, back)
 	}
 	if p, err := id.Parse(ia.String()); err != nil || p != ia {
@@ -309,8 +309,8 @@ func FuzzParseUUIDv7(f *testing.F) {
 			checkMessage(t, err)
 			return
 		}
-		if err != nil || id.Bytes(got) != want {
-			t.Fatalf("ParseUUIDv7(%q) = %x, %v; want %x", s, id.Bytes(got), err, want)
+		if err != nil || got.As16() != want {
+			t.Fatalf("ParseUUIDv7(%q) = %x, %v; want %x", s, got.As16(), err, want)
 		}
 	})
 }
