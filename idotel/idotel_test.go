@@ -167,6 +167,20 @@ func TestIDGenerator(t *testing.T) {
 	}
 }
 
+// TestNewIDsNoAllocs: making the ids of a span allocates nothing.
+func TestNewIDsNoAllocs(t *testing.T) {
+	var g idotel.IDGenerator
+	ctx := context.Background()
+	if n := testing.AllocsPerRun(1000, func() {
+		tid, sid := g.NewIDs(ctx)
+		g.NewSpanID(ctx, tid)
+		_, _ = idotel.FromTraceID(tid)
+		_ = sid
+	}); n != 0 {
+		t.Errorf("NewIDs, NewSpanID and FromTraceID: %v allocations, want 0", n)
+	}
+}
+
 // newProvider returns a tracer provider with the id generator, sampling
 // every span, and an in-memory exporter that receives each span as it
 // ends.
