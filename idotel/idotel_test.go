@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -431,7 +432,8 @@ func TestSampling(t *testing.T) {
 // root span started and ended with IDGenerator and with the SDK's default
 // generator in the same run, sampled out so that the ids are most of the
 // cost (the default generator is not exported, so it is measured through
-// the SDK).
+// the SDK). On a busy machine, compare the two with
+// BenchmarkRootSpanPaired instead (idotel/testdata/bench.txt).
 func BenchmarkNewIDs(b *testing.B) {
 	ctx := context.Background()
 	b.Run("generator/idotel", func(b *testing.B) {
@@ -459,4 +461,47 @@ func BenchmarkNewIDs(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkRootSpanPaired measures the ratio of BenchmarkNewIDs's two
+// span benchmarks on a busy machine: each iteration times a batch of 256
+// root spans (sampled out) with IDGenerator and one with the SDK's
+// default generator, in alternating order, and it reports the median
+// nanoseconds per span of each and the median of the per-iteration
+// ratios (idotel/default), so that a load spike falls on both alike.
+func BenchmarkRootSpanPaired(b *testing.B) {
+	ctx := context.Background()
+	tracer := func(opts ...sdktrace.TracerProviderOption) trace.Tracer {
+		tp := sdktrace.NewTracerProvider(append(opts, sdktrace.WithSampler(sdktrace.NeverSample()))...)
+		b.Cleanup(func() { tp.Shutdown(ctx) })
+		return tp.Tracer("bench")
+	}
+	ours, sdk := tracer(sdktrace.WithIDGenerator(idotel.IDGenerator{})), tracer()
+	const batch = 256
+	perSpan := func(tr trace.Tracer) float64 {
+		start := time.Now()
+		for range batch {
+			_, span := tr.Start(ctx, "op")
+			span.End()
+		}
+		return float64(time.Since(start).Nanoseconds()) / batch
+	}
+	var o, d, r []float64
+	for i := 0; b.Loop(); i++ {
+		var x, y float64
+		if i%2 == 0 {
+			x, y = perSpan(ours), perSpan(sdk)
+		} else {
+			y, x = perSpan(sdk), perSpan(ours)
+		}
+		o, d, r = append(o, x), append(d, y), append(r, x/y)
+	}
+	b.ReportMetric(median(o), "idotel-ns/span")
+	b.ReportMetric(median(d), "default-ns/span")
+	b.ReportMetric(median(r), "ratio")
+}
+
+func median(v []float64) float64 {
+	slices.Sort(v)
+	return v[len(v)/2]
 }
