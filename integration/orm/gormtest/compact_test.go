@@ -91,7 +91,7 @@ var plainModels = compactModels[CompactTeam, CompactUser]{
 		return CompactUser{ID: k, Name: name, TeamID: team, Ref: ref}
 	},
 	view: func(u CompactUser) compactView {
-		return compactView{ID: u.ID, Name: u.Name, TeamID: u.TeamID, Team: u.Team, Ref: u.Ref}
+		return compactView(u)
 	},
 	colType: "binary(16)",
 	stored:  func(k compact.ID) string { b := k.As16(); return string(b[:]) },
