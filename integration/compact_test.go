@@ -539,4 +539,3 @@ func testCompactWindow(t *testing.T, d db, cd compactDialect) {
 	}
 	logf(t, "%d windows agree on the compact and text columns (%d non-empty)", windows, nonEmpty)
 }
-
