@@ -1,5 +1,5 @@
 // Package compact stores an [id.ID] in 16 bytes: a PostgreSQL uuid, a
-// MariaDB or MySQL BINARY(16), or a SQLite BLOB column, for tables large
+// MariaDB BINARY(16), or a SQLite BLOB column, for tables large
 // enough that the index of a 26-character text key costs too much
 // (docs/compact.md). Outside the database nothing
 // changes: a [ID] is written and read as the id's 26 lowercase

@@ -128,6 +128,30 @@ func TestSQLiteCompact(t *testing.T) {
 	must(t, err)
 	t.Cleanup(func() { conn.Close() })
 	t.Run("database_sql", func(t *testing.T) { runCompact(t, sqlDB{conn}, sqliteCompact) })
+	t.Run("CheckConstraint", func(t *testing.T) { testSQLiteCompactCheck(t, sqlDB{conn}) })
+}
+
+// sqliteCompactCheck is the CHECK that docs/compact.md gives a SQLite
+// compact key: a BLOB column takes a value of any type.
+const sqliteCompactCheck = "CHECK (typeof(k) = 'blob' AND length(k) = 16 AND k <> zeroblob(16))"
+
+// testSQLiteCompactCheck: with the CHECK, every value Scan would refuse is
+// refused by SQLite on write, and compact.ID's values are taken.
+func testSQLiteCompactCheck(t *testing.T, d db) {
+	ctx := context.Background()
+	tb := newTable(t, d, "cc", "CREATE TABLE %s (k BLOB NOT NULL PRIMARY KEY "+sqliteCompactCheck+")")
+	for _, v := range compactIDs(100) {
+		must(t, d.Exec(ctx, "INSERT INTO "+tb+" (k) VALUES (?1)", compact.ID{ID: v}))
+	}
+	for _, bad := range []string{"zeroblob(16)", "X'010203'", "X'" + exampleHex + "00'", "'" + exampleID + "'", "42", "1.5", "'01563e3a-b5d3-d676-4c61-efb99302bd5b'"} {
+		err := d.Exec(ctx, "INSERT INTO "+tb+" (k) VALUES ("+bad+")")
+		if err == nil || !strings.Contains(err.Error(), "CHECK constraint failed") {
+			t.Fatalf("inserting %s: %v, want a CHECK constraint failure", bad, err)
+		}
+	}
+	if n := count(t, d, "SELECT count(*) FROM "+tb); n != 100 {
+		t.Fatalf("%d rows, want 100", n)
+	}
 }
 
 // TestMariaDBCompact runs the compact checks on MariaDB, BINARY(16)
