@@ -1,16 +1,16 @@
 // Package compact stores an [id.ID] in 16 bytes: a PostgreSQL uuid, a
-// MariaDB BINARY(16), or a SQLite BLOB column, for tables large
-// enough that the index of a 26-character text key costs too much
-// (docs/compact.md). Outside the database nothing
-// changes: a [ID] is written and read as the id's 26 lowercase
-// characters by JSON, text, logs, forms and every other format, because
-// it is an id.ID with only its two database methods replaced.
+// MariaDB BINARY(16), or a SQLite BLOB column, for tables large enough
+// that the index of a 26-character text key costs too much
+// (docs/compact.md). Outside the database nothing changes: a [ID] is
+// written and read as the id's 26 lowercase characters by JSON, text,
+// logs, forms and every other format, because it is an id.ID with only
+// its two database methods replaced.
 //
 // Compact storage is an opt-in. A plain id.ID keeps writing text; a
 // model opts in field by field:
 //
 //	type Order struct {
-//		ID   compact.ID          // uuid / BINARY(16) / BLOB, NOT NULL
+//		ID   compact.ID           // uuid / BINARY(16) / BLOB, NOT NULL
 //		User sql.Null[compact.ID] // a nullable reference
 //	}
 //	o := Order{ID: compact.New()}
@@ -53,7 +53,8 @@ func New() ID {
 
 // Value implements [driver.Valuer]: the 16 bytes of [id.ID.As16] as a
 // []byte, which a PostgreSQL uuid, a MariaDB BINARY(16) and a SQLite BLOB
-// column take as they are (pgx turns them into a uuid parameter). For the
+// column take as they are (pgx turns them into a uuid parameter in its
+// default exec mode; package idpgx makes every mode work). For the
 // zero ID it returns [id.ErrZero] and nothing is written (docs/contract.md,
 // C2). Each call allocates the 16 bytes, and the slice's box in the
 // driver.Value: two allocations, 40 bytes, as id.ID's text Value takes
