@@ -1,29 +1,34 @@
 // Package compact stores an [id.ID] in 16 bytes: a PostgreSQL uuid, a
-// MariaDB or MySQL BINARY(16), or a SQLite BLOB column, for tables large
-// enough that the index of a 26-character text key costs too much
-// (docs/databases.md, "Compact storage"). Outside the database nothing
-// changes: a [ID] is written and read as the id's 26 lowercase
-// characters by JSON, text, logs, forms and every other format, because
-// it is an id.ID with only its two database methods replaced.
+// MariaDB BINARY(16), or a SQLite BLOB column, for tables large enough
+// that the index of a 26-character text key costs too much
+// (docs/compact.md). Outside the database nothing changes: a [ID] is
+// written and read as the id's 26 lowercase characters by JSON, text,
+// logs, forms and every other format, because it is an id.ID with only
+// its two database methods replaced.
 //
 // Compact storage is an opt-in. A plain id.ID keeps writing text; a
 // model opts in field by field:
 //
 //	type Order struct {
-//		ID   compact.ID          // uuid / BINARY(16) / BLOB, NOT NULL
+//		ID   compact.ID           // uuid / BINARY(16) / BLOB, NOT NULL
 //		User sql.Null[compact.ID] // a nullable reference
 //	}
 //	o := Order{ID: compact.New()}
 //
-// and converts with compact.ID{ID: v} and o.ID.ID. The bytes are those of
-// [id.ID.As16], the ULID binary layout, so ORDER BY on the column is id
-// order and [id.MinAt] windows work on it through [ID.Value].
+// and converts with compact.ID{ID: v} and o.ID.ID (docs/contract.md, C1).
+// The bytes are those of [id.ID.As16], the ULID binary layout, so ORDER BY
+// on the column is id order and [id.MinAt] windows work on it through
+// [ID.Value]: WHERE k >= $1 AND k < $2 with compact.ID{ID: lo} and
+// compact.ID{ID: hi} (C9).
 //
-// The database rules of the text form hold (docs/contract.md, C rows):
+// The database rules of the text form hold (docs/contract.md, C2–C8):
 // the zero id is refused on write, NULL is refused unless the destination
 // is nullable (sql.Null[compact.ID], *compact.ID), a value of the wrong
 // length, 16 zero bytes or any other type is an error naming it, and the
-// receiver is the zero id after any error.
+// receiver is the zero id after any error. The SQL functions of the
+// repository's sql/ folder turn an id's text into a column's value and
+// back, from psql or the mariadb client (C10); package idpgx makes pgx's
+// native interface read and write a compact.ID in a uuid column (C11).
 package compact
 
 import (
@@ -36,7 +41,7 @@ import (
 
 // ID is an [id.ID] stored as its 16 bytes. Every method but Value and
 // Scan is id.ID's, so its text, JSON and log forms are the id's
-// canonical 26 lowercase characters.
+// canonical 26 lowercase characters (docs/contract.md, C1).
 type ID struct {
 	id.ID
 }
@@ -48,8 +53,12 @@ func New() ID {
 
 // Value implements [driver.Valuer]: the 16 bytes of [id.ID.As16] as a
 // []byte, which a PostgreSQL uuid, a MariaDB BINARY(16) and a SQLite BLOB
-// column take as they are. For the zero ID it returns [id.ErrZero] and
-// nothing is written (docs/contract.md, C2).
+// column take as they are (pgx turns them into a uuid parameter in its
+// default exec mode; package idpgx makes every mode work). For the
+// zero ID it returns [id.ErrZero] and nothing is written (docs/contract.md,
+// C2). Each call allocates the 16 bytes, and the slice's box in the
+// driver.Value: two allocations, 40 bytes, as id.ID's text Value takes
+// two.
 func (c ID) Value() (driver.Value, error) {
 	if c.IsZero() {
 		return nil, id.ErrZero
@@ -59,7 +68,7 @@ func (c ID) Value() (driver.Value, error) {
 }
 
 // Scan implements [sql.Scanner] for a value read from a compact column
-// (docs/contract.md, C3–C7):
+// (docs/contract.md, C3–C8):
 //
 //   - 16 bytes ([]byte), as MariaDB, MySQL and SQLite return a binary
 //     column: the id of those bytes ([id.From16]);
@@ -69,11 +78,12 @@ func (c ID) Value() (driver.Value, error) {
 //   - 16 zero bytes or the nil UUID: [id.ErrZeroBytes], the zero id;
 //   - nil (SQL NULL): [ErrNull]; use sql.Null[compact.ID] or *compact.ID
 //     for a nullable column;
-//   - any other length, uppercase or non-hex UUID text, a misplaced
-//     hyphen, or any other type: an error naming what was wrong.
+//   - 26 bytes or characters (an id's text, from a text column), any
+//     other length, uppercase or non-hex UUID text, a misplaced hyphen,
+//     or any other type: an error naming what was wrong.
 //
-// Every error wraps [id.ErrInvalid]; on error c is the zero ID. The
-// bytes are not kept.
+// Every error wraps [id.ErrInvalid]; on error c is the zero ID (C8). The
+// bytes are not kept, and a successful Scan allocates nothing.
 func (c *ID) Scan(src any) error {
 	v, err := scan(src)
 	c.ID = v
@@ -97,16 +107,21 @@ func (nullError) Is(target error) bool { return target == id.ErrNull }
 func scan(src any) (id.ID, error) {
 	switch s := src.(type) {
 	case []byte:
-		if len(s) == 16 {
+		switch len(s) {
+		case 16:
 			return id.From16([16]byte(s))
-		}
-		if len(s) == 36 {
+		case 36:
 			return fromUUIDText(s)
+		case 26:
+			return id.ID{}, errTextID
 		}
 		return id.ID{}, invalid(fmt.Sprintf("length %d, want 16 bytes or 36 characters of UUID text", len(s)))
 	case string:
-		if len(s) == 36 {
+		switch len(s) {
+		case 36:
 			return fromUUIDText(s)
+		case 26:
+			return id.ID{}, errTextID
 		}
 		return id.ID{}, invalid(fmt.Sprintf("text of length %d, want 36 characters of UUID text (or 16 bytes as []byte)", len(s)))
 	case nil:
@@ -114,6 +129,10 @@ func scan(src any) (id.ID, error) {
 	}
 	return id.ID{}, invalid(fmt.Sprintf("cannot scan %T into compact.ID (store it in a uuid, BINARY(16) or BLOB column)", src))
 }
+
+// errTextID is Scan's error for 26 bytes or characters: the length of an
+// id's text, read from a text column into a compact.ID.
+var errTextID = invalid("length 26 is an id's text, not its 16 bytes: scan a text column into id.ID")
 
 // hexAt is where the 16 bytes' digit pairs start in UUID text, 8-4-4-4-12.
 var hexAt = [16]int{0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34}
@@ -123,7 +142,7 @@ var hexAt = [16]int{0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34}
 func fromUUIDText[T string | []byte](s T) (id.ID, error) {
 	for _, i := range [...]int{8, 13, 18, 23} {
 		if s[i] != '-' {
-			return id.ID{}, invalid("UUID text " + strconv.Quote(string(s)) + ": want '-' at index " + strconv.Itoa(i))
+			return id.ID{}, invalid("UUID text has " + strconv.Quote(string(s[i:i+1])) + " at index " + strconv.Itoa(i) + ", want '-'")
 		}
 	}
 	var b [16]byte
@@ -135,7 +154,7 @@ func fromUUIDText[T string | []byte](s T) (id.ID, error) {
 			if ok1 {
 				k = i + 1
 			}
-			return id.ID{}, invalid("UUID text " + strconv.Quote(string(s)) + ": want a lowercase hex digit at index " + strconv.Itoa(k))
+			return id.ID{}, invalid("UUID text has " + strconv.Quote(string(s[k:k+1])) + " at index " + strconv.Itoa(k) + ", want a lowercase hex digit")
 		}
 		b[j] = hi<<4 | lo
 	}
