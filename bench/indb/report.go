@@ -14,7 +14,7 @@ func (rep *report) markdown() string {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	cfg := rep.cfg
 	p("## bench/dbcost -n %d\n\n", cfg.rows)
-	p("%d rows per load, in creation order, %d rows per INSERT (one transaction each), writers %s; each row is the key, created_at and %d bytes of payload. %d point lookups of random existing keys on one connection after the 1-writer load; window queries repeated %d times (median). Started %s, took %s.\n\n",
+	p("%d rows per load, in creation order, %d rows per INSERT (one transaction each), writers %s; each row is the key, created_at and %d bytes of payload. %d point lookups of random existing keys on one connection after the 1-writer load; window queries repeated %d times (median); then every row of a time-ordered key read back with ORDER BY id, which must return the keys in creation order. Started %s, took %s.\n\n",
 		cfg.rows, cfg.batch, ints(cfg.writers), payloadLen, cfg.lookups, cfg.reps,
 		rep.started.UTC().Format(time.RFC3339), rep.duration.Round(time.Second))
 	for _, m := range rep.machine {
@@ -69,8 +69,8 @@ func (rep *report) markdown() string {
 			}
 			p("\n")
 		}
-		p("\nAgainst the id text key (first scheme): rows/s in the last 10%% of the run, the primary-key index alone (where it is separate from the table), and the table and its primary-key index together:\n\n")
-		p("| key | writers | last 10%% rows/s ÷ id | PK index bytes ÷ id | table + PK index bytes ÷ id |\n|---|--:|--:|--:|--:|\n")
+		p("\nAgainst the first key of the table (%s): rows/s in the last 10%% of the run, the primary-key index alone (where it is separate from the table), and the table and its primary-key index together:\n\n", er.results[0].scheme.name)
+		p("| key | writers | last 10%% rows/s ÷ first | PK index bytes ÷ first | table + PK index bytes ÷ first |\n|---|--:|--:|--:|--:|\n")
 		for _, w := range cfg.writers {
 			var base *result
 			for _, r := range er.results {
@@ -85,8 +85,57 @@ func (rep *report) markdown() string {
 			}
 		}
 		p("\n")
+		compactAgainstV7(p, er, cfg.writers)
 	}
 	return b.String()
+}
+
+// compactAgainstV7 prints the compact id key against the UUIDv7 key in
+// the same native 16-byte column type, from the same run: both are
+// time-ordered 16 bytes, so the figures should match. Nothing is printed
+// when the run loaded only one of them.
+func compactAgainstV7(p func(string, ...any), er engineReport, writers []int) {
+	find := func(k kind, w int) *result {
+		for _, r := range er.results {
+			if r.scheme.kind == k && r.writers == w {
+				return r
+			}
+		}
+		return nil
+	}
+	head := false
+	for _, w := range writers {
+		c, v := find(kindCompact, w), find(kindV7, w)
+		if c == nil || v == nil {
+			continue
+		}
+		if !head {
+			wal := "WAL bytes"
+			if er.engine == maria {
+				wal = "redo bytes"
+			}
+			p("%s against %s, the same column type, same run:\n\n", c.scheme.name, v.scheme.name)
+			p("| writers | rows/s ÷ UUIDv7 | last 10%% rows/s ÷ UUIDv7 | PK index bytes ÷ UUIDv7 | table + PK index bytes ÷ UUIDv7 | %s ÷ UUIDv7 |\n|--:|--:|--:|--:|--:|--:|\n", wal)
+			head = true
+		}
+		walRatio := "–"
+		if c.walBytes >= 0 && v.walBytes > 0 {
+			walRatio = fmt.Sprintf("%.3f", float64(c.walBytes)/float64(v.walBytes))
+		}
+		p("| %d | %.2f | %.2f | %s | %s | %s |\n", w, c.rate()/v.rate(), lastRate(c)/lastRate(v),
+			ratio3(c.pkBytes, v.pkBytes), ratio3(c.tableBytes+c.pkBytes, v.tableBytes+v.pkBytes), walRatio)
+	}
+	if head {
+		p("\n")
+	}
+}
+
+// ratio3 is a/b to three decimals, or "–" when either is 0.
+func ratio3(a, b int64) string {
+	if a == 0 || b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.3f", float64(a)/float64(b))
 }
 
 // lastRate returns the rows per second in the last tenth of the run.
