@@ -236,6 +236,17 @@ func TestParseFlags(t *testing.T) {
 			t.Errorf("-keys UUIDv7,compact on %s runs %q, want %q", e, got, want)
 		}
 	}
+	cfg, err = parseFlags([]string{"-out", "x", "-keys", "compact,UUID"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range cfg.schemes(lite) {
+		got = append(got, s.name)
+	}
+	if want := []string{"BLOB, id-compact", "BLOB, UUIDv4", "BLOB, UUIDv7"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("-keys compact,UUID on SQLite runs %q, want %q (in the order of -keys, each once)", got, want)
+	}
 	if cfg, err := parseFlags([]string{"-out", "x"}); err != nil || len(cfg.schemes(maria)) != len(schemes(maria)) {
 		t.Errorf("without -keys: %v, want every scheme", err)
 	}

@@ -72,7 +72,7 @@ func parseFlags(args []string) (*config, error) {
 	fs.IntVar(&cfg.batch, "batch", 1000, "rows per INSERT statement (one transaction)")
 	writers := fs.String("writers", "1,4", "comma-separated numbers of concurrent writers")
 	dbs := fs.String("db", "postgres,mariadb,sqlite", "comma-separated databases: postgres, mariadb, sqlite")
-	keys := fs.String("keys", "", "comma-separated parts of key scheme names (as the report names them) to run, e.g. UUIDv7,compact; empty runs every scheme")
+	keys := fs.String("keys", "", "comma-separated parts of key scheme names (as the report names them) to run, in this order, e.g. UUIDv7,compact; empty runs every scheme")
 	fs.IntVar(&cfg.lookups, "lookups", 100_000, "point lookups of random existing keys (at most a quarter of -n)")
 	fs.IntVar(&cfg.reps, "reps", 5, "repetitions of each window query (the median is reported)")
 	fs.StringVar(&cfg.out, "out", "", "folder for dbcost.md and dbcost.png (required)")
@@ -126,17 +126,19 @@ func parseFlags(args []string) (*config, error) {
 }
 
 // schemes returns the key schemes of e that -keys selects, in the order
-// of [schemes].
+// of -keys (each part's matches in the order of [schemes]), so that a
+// second run can load two schemes the other way round.
 func (cfg *config) schemes(e engine) []scheme {
 	if cfg.keys == nil {
 		return schemes(e)
 	}
 	var out []scheme
-	for _, s := range schemes(e) {
-		for _, k := range cfg.keys {
-			if strings.Contains(s.name, k) {
+	taken := map[string]bool{}
+	for _, k := range cfg.keys {
+		for _, s := range schemes(e) {
+			if strings.Contains(s.name, k) && !taken[s.table] {
 				out = append(out, s)
-				break
+				taken[s.table] = true
 			}
 		}
 	}
