@@ -1,9 +1,13 @@
 package main
 
 import (
+	"context"
+	"database/sql"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -317,5 +321,51 @@ func TestCompactAgainstV7(t *testing.T) {
 	rep.engines[0].results = rep.engines[0].results[:1]
 	if md := rep.markdown(); strings.Contains(md, "against") && strings.Contains(md, "same run") {
 		t.Errorf("report without id-compact has the id-compact table:\n%s", md)
+	}
+}
+
+// TestDuel loads UUIDv7 and id-compact alternately into SQLite files,
+// with a last batch shorter than the others: both tables get every row,
+// every tenth of the batches has a ratio, and the report prints them.
+func TestDuel(t *testing.T) {
+	v7, c, ok := duelPair(schemes(lite))
+	if !ok || v7.kind != kindV7 || c.kind != kindCompact {
+		t.Fatalf("duelPair(SQLite) = %q, %q, %v", v7.name, c.name, ok)
+	}
+	if _, _, ok := duelPair([]scheme{v7}); ok {
+		t.Errorf("duelPair without id-compact: ok")
+	}
+	dir := t.TempDir()
+	open := func(s scheme) *sql.DB {
+		db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, s.table+".db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.SetMaxOpenConns(1)
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	dbA, dbB := open(v7), open(c)
+	const rows, batch = 2050, 100
+	d, err := duel(context.Background(), dbA, dbB, lite, v7, c, rows, batch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.rows != rows || d.ta <= 0 || d.tb <= 0 || len(d.tenths) != 10 {
+		t.Fatalf("duel = %d rows, %v, %v, tenths %v; want %d rows, two positive durations, 10 tenths", d.rows, d.ta, d.tb, d.tenths, rows)
+	}
+	// duel checked the counts and dropped the tables.
+	for _, db := range []*sql.DB{dbA, dbB} {
+		var n int
+		if err := db.QueryRow("SELECT count(*) FROM sqlite_schema WHERE type = 'table'").Scan(&n); err != nil || n != 0 {
+			t.Errorf("tables left after the duel: %d (%v), want 0", n, err)
+		}
+	}
+	rep := &report{cfg: &config{rows: rows, batch: batch, writers: []int{1}}, engines: []engineReport{{engine: lite, duel: d,
+		results: []*result{{scheme: v7, writers: 1, rows: rows, elapsed: time.Second, samples: []sample{{rows, time.Second}}}}}}}
+	want := fmt.Sprintf("(%d rows each; each batch timed from making its keys to the end of its INSERT, so that the machine's load falls on both alike): BLOB, UUIDv7 %s rows/s, BLOB, id-compact %s rows/s; blob id-compact ÷ blob v7 **%.2f**",
+		rows, num(rows/d.ta.Seconds()), num(rows/d.tb.Seconds()), d.ta.Seconds()/d.tb.Seconds())
+	if md := rep.markdown(); !strings.Contains(md, want) {
+		t.Errorf("report lacks %q:\n%s", want, md)
 	}
 }

@@ -160,6 +160,7 @@ type engineReport struct {
 	settings [][2]string
 	duration time.Duration
 	results  []*result
+	duel     *duelResult // UUIDv7 and id-compact loaded alternately; nil when not run
 }
 
 func mainErr(ctx context.Context, cfg *config, stdout io.Writer) (err error) {
@@ -268,6 +269,35 @@ func runEngine(ctx context.Context, cfg *config, e engine, root string) (_ *engi
 			}
 			er.results = append(er.results, r)
 		}
+	}
+	if a, b, ok := duelPair(cfg.schemes(e)); ok {
+		cfg.logf("%s: %s and %s alternately, batch by batch: %d rows each, 1 writer", e, a.name, b.name, cfg.rows)
+		dbA, err := open(a, 0)
+		if err != nil {
+			return nil, err
+		}
+		defer dbA.Close()
+		dbB, err := open(b, 0)
+		if err != nil {
+			return nil, err
+		}
+		defer dbB.Close()
+		dbA.SetMaxOpenConns(1)
+		dbB.SetMaxOpenConns(1)
+		er.duel, err = duel(ctx, dbA, dbB, e, a, b, cfg.rows, cfg.batch)
+		dbA.Close()
+		dbB.Close()
+		if cleanup != nil {
+			for _, s := range []scheme{a, b} {
+				if err := cleanup(s, 0); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		cfg.logf("%s: %s at %.2f× the rate of %s", e, b.name, er.duel.ratio(), a.name)
 	}
 	er.duration = time.Since(start)
 	return er, nil
