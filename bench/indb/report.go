@@ -133,8 +133,8 @@ func compactAgainstV7(p func(string, ...any), er engineReport, writers []int) {
 		for _, r := range d.tenths {
 			lo, hi = min(lo, r), max(hi, r)
 		}
-		p("Loaded again, alternately, batch by batch, into fresh tables from one writer (%d rows each; each batch timed from making its keys to the end of its INSERT, so that the machine's load falls on both alike): %s %s rows/s, %s %s rows/s; %s ÷ %s **%.2f**, in each tenth of the batches %.2f to %.2f.\n\n",
-			d.rows, d.a.name, num(float64(d.rows)/d.ta.Seconds()), d.b.name, num(float64(d.rows)/d.tb.Seconds()), d.b.short, d.a.short, d.ratio(), lo, hi)
+		p("Loaded again, alternately, batch by batch, into fresh tables from one writer (%s rows each; each batch timed from making its keys to the end of its INSERT, so that the machine's load falls on both alike): %s %s rows/s, %s %s rows/s; %s ÷ %s **%.2f**, in each tenth of the batches %.2f to %.2f.\n\n",
+			num(float64(d.rows)), d.a.name, num(float64(d.rows)/d.ta.Seconds()), d.b.name, num(float64(d.rows)/d.tb.Seconds()), d.b.short, d.a.short, d.ratio(), lo, hi)
 	}
 }
 
