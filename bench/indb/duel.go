@@ -13,6 +13,7 @@ type duelResult struct {
 	a, b   scheme
 	rows   int           // rows loaded into each table
 	ta, tb time.Duration // time making a's (b's) batches and inserting them
+	ca, cb time.Duration // this process's CPU time in them (see cpuTime)
 	tenths []float64     // b's rate ÷ a's in each tenth of the batches
 }
 
@@ -60,7 +61,7 @@ func duel(ctx context.Context, dbA, dbB *sql.DB, e engine, a, b scheme, rows, ba
 		full[j] = insertSQL(e, s, batch)
 	}
 	batches := (rows + batch - 1) / batch
-	var tot [2]time.Duration
+	var tot, cpu [2]time.Duration
 	tenth := make([][2]time.Duration, 10)
 	for k, made := 0, 0; made < rows; k++ {
 		n := min(batch, rows-made)
@@ -70,7 +71,7 @@ func duel(ctx context.Context, dbA, dbB *sql.DB, e engine, a, b scheme, rows, ba
 		}
 		for _, j := range order {
 			s := ss[j]
-			t := time.Now()
+			t, c := time.Now(), cpuTime()
 			args := make([]any, 0, 3*n)
 			for i := made; i < made+n; i++ {
 				if err := ks[j].next(s.kind); err != nil {
@@ -86,12 +87,13 @@ func duel(ctx context.Context, dbA, dbB *sql.DB, e engine, a, b scheme, rows, ba
 				return nil, fmt.Errorf("%s %s: duel insert: %w", e, s.name, err)
 			}
 			d := time.Since(t)
+			cpu[j] += cpuTime() - c
 			tot[j] += d
 			tenth[k*10/batches][j] += d
 		}
 		made += n
 	}
-	res := &duelResult{a: a, b: b, rows: rows, ta: tot[0], tb: tot[1]}
+	res := &duelResult{a: a, b: b, rows: rows, ta: tot[0], tb: tot[1], ca: cpu[0], cb: cpu[1]}
 	for _, t := range tenth {
 		if t[0] > 0 && t[1] > 0 {
 			res.tenths = append(res.tenths, t[0].Seconds()/t[1].Seconds())

@@ -354,6 +354,9 @@ func TestDuel(t *testing.T) {
 	if d.rows != rows || d.ta <= 0 || d.tb <= 0 || len(d.tenths) != 10 {
 		t.Fatalf("duel = %d rows, %v, %v, tenths %v; want %d rows, two positive durations, 10 tenths", d.rows, d.ta, d.tb, d.tenths, rows)
 	}
+	if d.ca <= 0 || d.cb <= 0 || d.ca > d.ta+d.tb || d.cb > d.ta+d.tb {
+		t.Errorf("duel client CPU = %v and %v, want positive and within the run (%v)", d.ca, d.cb, d.ta+d.tb)
+	}
 	// duel checked the counts and dropped the tables.
 	for _, db := range []*sql.DB{dbA, dbB} {
 		var n int
@@ -367,5 +370,14 @@ func TestDuel(t *testing.T) {
 		num(rows/d.ta.Seconds()), num(rows/d.tb.Seconds()), d.ta.Seconds()/d.tb.Seconds())
 	if md := rep.markdown(); !strings.Contains(md, want) {
 		t.Errorf("report lacks %q:\n%s", want, md)
+	}
+}
+
+func TestMicros(t *testing.T) {
+	if got := micros(1500*time.Microsecond, 1000); got != "1.50" {
+		t.Errorf("micros(1.5ms, 1000 rows) = %q, want \"1.50\"", got)
+	}
+	if got := micros(0, 10); got != "0.00" {
+		t.Errorf("micros(0, 10 rows) = %q, want \"0.00\"", got)
 	}
 }

@@ -29,6 +29,7 @@ type result struct {
 	rows    int
 	elapsed time.Duration
 	samples []sample
+	cpu     time.Duration // this process's CPU time during the load (see cpuTime)
 
 	tableBytes   int64 // heap (PostgreSQL, SQLite rowid) or clustered index (InnoDB, WITHOUT ROWID)
 	pkBytes      int64 // the primary-key index; 0 when the table is the index
@@ -156,7 +157,7 @@ func load(ctx context.Context, db *sql.DB, e engine, s scheme, rows, batch, writ
 		done    int
 		first   error
 	)
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	take := func() (args []any, n int, err error) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -212,7 +213,7 @@ func load(ctx context.Context, db *sql.DB, e engine, s scheme, rows, batch, writ
 		return nil, nil, first
 	}
 	r := &result{scheme: s, writers: writers, rows: rows, elapsed: time.Since(start), samples: samples,
-		walBytes: -1, fpi: -1, checkpoints: -1}
+		cpu: cpuTime() - cpu0, walBytes: -1, fpi: -1, checkpoints: -1}
 	return r, ks, nil
 }
 

@@ -40,8 +40,8 @@ func (rep *report) markdown() string {
 		if er.engine == maria {
 			tableHead = "table (clustered PK) MB"
 		}
-		p("| key | writers | rows/s | rows/s first 10%% | rows/s last 10%% | %s | table B/row | PK index B/row | created_at index B/row | %s | lookups/s | window by key | window by created_at |\n", tableHead, walHead)
-		p("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+		p("| key | writers | rows/s | rows/s first 10%% | rows/s last 10%% | client CPU µs/row | %s | table B/row | PK index B/row | created_at index B/row | %s | lookups/s | window by key | window by created_at |\n", tableHead, walHead)
+		p("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 		for _, r := range er.results {
 			_, dec := slices(r.samples, r.rows, 10)
 			first, last := dec[0], dec[len(dec)-1]
@@ -52,8 +52,8 @@ func (rep *report) markdown() string {
 					pk = "(rowid)"
 				}
 			}
-			p("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-				r.scheme.name, r.writers, num(r.rate()), num(first), num(last),
+			p("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+				r.scheme.name, r.writers, num(r.rate()), num(first), num(last), micros(r.cpu, r.rows),
 				mb(r.tableBytes), perRow(r.tableBytes, r.rows), pk, perRow(r.createdBytes, r.rows),
 				mbOr(r.walBytes), perRowOr(r.walBytes, r.rows), countOr(r.fpi), countOr(r.checkpoints),
 				lookupCell(r), dur(r.windowKey, r.windowRows, r.writers), dur(r.windowTime, r.windowRows, r.writers))
@@ -133,8 +133,8 @@ func compactAgainstV7(p func(string, ...any), er engineReport, writers []int) {
 		for _, r := range d.tenths {
 			lo, hi = min(lo, r), max(hi, r)
 		}
-		p("Loaded again, alternately, batch by batch, into fresh tables from one writer (%s rows each; each batch timed from making its keys to the end of its INSERT, so that the machine's load falls on both alike): %s %s rows/s, %s %s rows/s; %s ÷ %s **%.2f**, in each tenth of the batches %.2f to %.2f.\n\n",
-			num(float64(d.rows)), d.a.name, num(float64(d.rows)/d.ta.Seconds()), d.b.name, num(float64(d.rows)/d.tb.Seconds()), d.b.short, d.a.short, d.ratio(), lo, hi)
+		p("Loaded again, alternately, batch by batch, into fresh tables from one writer (%s rows each; each batch timed from making its keys to the end of its INSERT, so that the machine's load falls on both alike): %s %s rows/s, %s %s rows/s; %s ÷ %s **%.2f**, in each tenth of the batches %.2f to %.2f; client CPU %s against %s µs a row.\n\n",
+			num(float64(d.rows)), d.a.name, num(float64(d.rows)/d.ta.Seconds()), d.b.name, num(float64(d.rows)/d.tb.Seconds()), d.b.short, d.a.short, d.ratio(), lo, hi, micros(d.cb, d.rows), micros(d.ca, d.rows))
 	}
 }
 
@@ -178,6 +178,11 @@ func num(f float64) string {
 		out = append(out, s[i])
 	}
 	return string(out)
+}
+
+// micros returns d per row in microseconds.
+func micros(d time.Duration, rows int) string {
+	return fmt.Sprintf("%.2f", float64(d)/1e3/float64(rows))
 }
 
 func mb(b int64) string { return fmt.Sprintf("%.1f", float64(b)/1e6) }
