@@ -381,3 +381,50 @@ func TestMicros(t *testing.T) {
 		t.Errorf("micros(0, 10 rows) = %q, want \"0.00\"", got)
 	}
 }
+
+// TestChecksOnSQLite loads each time-ordered key into a SQLite file and
+// runs the checks a real run makes: lookups, the window by key (for
+// id-compact with compact.ID{ID: id.MinAt(t)} bounds) and ORDER BY id.
+// Then it removes the first row in id order, and ORDER BY id must fail.
+func TestChecksOnSQLite(t *testing.T) {
+	ctx := context.Background()
+	for _, s := range schemes(lite) {
+		if !s.kind.timeOrdered() {
+			continue
+		}
+		t.Run(s.name, func(t *testing.T) {
+			db, err := sql.Open("sqlite", "file:"+filepath.Join(t.TempDir(), "k.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			db.SetMaxOpenConns(1)
+			if _, err := db.Exec(s.ddl); err != nil {
+				t.Fatal(err)
+			}
+			const rows = 3000
+			r, ks, err := load(ctx, db, lite, s, rows, 100, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := lookups(ctx, db, lite, s, ks, rows, 500); err != nil {
+				t.Error(err)
+			}
+			if err := window(ctx, db, lite, s, ks, r, 1); err != nil {
+				t.Error(err)
+			}
+			if r.windowRows == 0 || r.windowKey == 0 {
+				t.Errorf("window: %d rows in %v, want some rows timed", r.windowRows, r.windowKey)
+			}
+			if n, err := order(ctx, db, lite, s, ks); n != rows || err != nil {
+				t.Errorf("order = %d, %v; want %d, nil", n, err, rows)
+			}
+			if _, err := db.Exec("DELETE FROM " + s.table + " WHERE id = (SELECT min(id) FROM " + s.table + ")"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := order(ctx, db, lite, s, ks); err == nil || !strings.Contains(err.Error(), "ORDER BY id: row 0 is ") {
+				t.Errorf("order without the first row = %v, want the error of row 0", err)
+			}
+		})
+	}
+}

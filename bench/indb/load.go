@@ -39,7 +39,6 @@ type result struct {
 	checkpoints  int64 // PostgreSQL checkpoints during the load; -1 when not measured
 
 	lookups     int
-	ordered     int // rows read back in creation order by ORDER BY id; 0 when not checked
 	lookupRate  float64
 	windowRows  int64
 	windowKey   time.Duration // id >= MinAt(t1) AND id < MinAt(t2), or the UUIDv7 bound; 0 when the key has no time

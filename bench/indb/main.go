@@ -374,7 +374,7 @@ func measure(ctx context.Context, cfg *config, e engine, s scheme, w int, open f
 		if err := window(ctx, db, e, s, ks, r, cfg.reps); err != nil {
 			return nil, err
 		}
-		if r.ordered, err = order(ctx, db, e, s, ks); err != nil {
+		if _, err := order(ctx, db, e, s, ks); err != nil {
 			return nil, err
 		}
 	}
