@@ -15,12 +15,12 @@ import (
 	"github.com/oklog/ulid/v2"
 )
 
-// The generator (docs/contract.md, rows G1 to G8), driven through its
+// The generator (docs/contract.md, rows G1 to G10), driven through its
 // seam (id.NewGenerator, Next, SetLast) with deterministic entropy, so
 // that every id can be computed independently of the code under test.
 // This file is the one home of the generator's scenarios.
 //
-// The layout under test (issue 22): 48 bits of Unix milliseconds, a
+// The layout under test (rows G3 and G4): 48 bits of Unix milliseconds, a
 // 16-bit sequence that starts at a random value (the top 16 bits of a
 // draw) in each new millisecond and counts up, and 64 low bits drawn
 // fresh for every id.
@@ -117,12 +117,6 @@ func faultRun(t *testing.T, g id.Generator, m *faultModel, steps []faultStep) {
 	}
 }
 
-// TestFaultClockJumpsAnHour (G3, G4, G6): the clock jumps forward an hour, then back
-// an hour, then forward again. The timestamp follows the clock forward,
-// holds at the last millisecond used while the clock is behind it (each id
-// the previous 80 bits plus the drawn increment, carrying from the low 64
-// bits into the top 16), and draws fresh bits only when the clock passes
-// it. Every scripted draw is used, and no more.
 // TestFaultClockJumpsAnHour (G3, G4, G6, G7): the clock jumps forward an
 // hour, then back an hour, then forward again. The timestamp follows the
 // clock forward, holds at the last millisecond used while the clock is

@@ -59,7 +59,7 @@ func (id ID) GormDataType() string {
 // the text methods before (msgpack) wrote, so data they stored stays
 // readable. For the zero ID it returns nil and [ErrZero]: binary formats
 // such as gob have no null, and [ID.UnmarshalBinary] refuses empty bytes
-// (SPEC §4). (gob leaves a zero ID field out of a struct by itself and
+// (docs/contract.md, T1 and T2). (gob leaves a zero ID field out of a struct by itself and
 // never calls it for one.)
 //
 // encoding/gob (and so session stores such as gorilla/sessions and scs),
@@ -80,7 +80,7 @@ func (id ID) AppendBinary(b []byte) ([]byte, error) {
 // UnmarshalBinary implements [encoding.BinaryUnmarshaler], reading what
 // [ID.MarshalBinary] writes: the canonical form, 26 lowercase characters,
 // as for [ID.Scan]: binary data is stored data, which is lowercase
-// (KEYS-4). Empty data is not an id (SPEC §4). On error it returns a
+// (KEYS-4). Empty data is not an id (docs/contract.md, T2). On error it returns a
 // [*ParseError] wrapping [ErrInvalid], with [ReasonLength] for empty or
 // short data and [ReasonCase] for an uppercase letter, and sets id to the
 // zero ID. The data is not kept.
@@ -168,7 +168,7 @@ func (id *ID) UnmarshalBSONValue(typ byte, data []byte) error {
 
 // UnmarshalYAML reads an ID from a YAML scalar through [ID.UnmarshalText],
 // so it accepts what UnmarshalText and [Parse] accept: any letter case,
-// and not the empty string (SPEC §4). A mapping or a sequence given for
+// and not the empty string (docs/contract.md, T2). A mapping or a sequence given for
 // an ID is an error wrapping [ErrInvalid] whose message repeats the
 // library's (with its line number). YAML null, "no id", never reaches it
 // in the libraries below: they leave an ID field as it was and set an *ID
@@ -210,7 +210,7 @@ func (e *yamlError) Unwrap() error { return ErrInvalid }
 
 // MarshalYAML returns the canonical form of id, 26 lowercase characters,
 // as a string for the YAML library to write, or nil for the zero ID, which
-// the libraries write as YAML null, "no id" (SPEC §4). gopkg.in/yaml.v3,
+// the libraries write as YAML null, "no id" (docs/contract.md, T5). gopkg.in/yaml.v3,
 // go.yaml.in/yaml/v3 and github.com/goccy/go-yaml call it before the text
 // methods, without their import; without it the zero ID would fail with
 // [ID.MarshalText]'s [ErrZero]. The error is always nil.

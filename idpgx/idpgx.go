@@ -1,6 +1,6 @@
 // Package idpgx makes pgx (github.com/jackc/pgx/v5) say what to do when
 // an [id.ID] meets a PostgreSQL uuid column. An id is 26 characters of
-// text (SPEC §5) and no uuid column can hold it: without this package the
+// text (docs/contract.md, D3 to D6) and no uuid column can hold it: without this package the
 // write fails with pgx's "cannot find encode plan" or the server's
 // "invalid input syntax for type uuid", and a read with the length error
 // of [id.ID.Scan], none of which names the fix.
