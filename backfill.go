@@ -58,10 +58,9 @@ func NewBackfill(seed [32]byte) *Backfill {
 //
 // IDs made by one Backfill for the same millisecond in consecutive calls
 // strictly increase in the order of the calls: each is the previous one
-// plus a random increment in [1, 2^32) (the rule [New] followed before
-// issue 22; Backfill keeps it, so that a seed gives the IDs it gave
-// before). When t's
-// millisecond differs from the previous call's, earlier or later (the
+// plus a random increment in [1, 2^32) (an earlier [New] followed this
+// rule; Backfill keeps it, so that a seed gives the IDs it gave before).
+// When t's millisecond differs from the previous call's, earlier or later (the
 // input of a backfill may be in any order), the ID gets 80 fresh random
 // bits at exactly that millisecond: At never moves the timestamp, unlike
 // New, which holds it while the clock steps back. IDs for one millisecond
@@ -72,7 +71,8 @@ func NewBackfill(seed [32]byte) *Backfill {
 // For t before 1970-01-01T00:00:00.000Z or after
 // 10889-08-02T05:31:50.655Z At returns the zero ID and an error wrapping
 // [ErrTimeRange]. When a millisecond's 80 bits are used up (after about
-// 2^47 calls for it, on average) it returns the zero ID and an error, and
+// 2^48 calls for it, on average: 2^79 of room left after the first ID,
+// on average, over increments of 2^31 on average) it returns the zero ID and an error, and
 // the next call for that millisecond fails the same way; it never moves
 // the timestamp on.
 func (b *Backfill) At(t time.Time) (ID, error) {

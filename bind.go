@@ -7,12 +7,12 @@ import (
 
 // The methods in this file serve the conventions of request binders, API
 // generators and flag libraries: each is a method that a library looks
-// for before it falls back to its own decoding (shared/LIBRARIES.md), and
+// for before it falls back to its own decoding, and
 // each needs nothing but the standard library, so it lives on ID and the
 // root module keeps its one requirement. Every decoder here goes through
 // [Parse]: any letter case, the canonical lowercase id as the result,
 // every rejection a [*ParseError] wrapping [ErrInvalid], the empty text
-// included (SPEC §4), and the receiver left as the zero ID on error.
+// included (docs/contract.md, T2 and T7), and the receiver left as the zero ID on error.
 // integration/web tests each against the real library
 // (docs/works-with-web.md). Methods that would need a library's import
 // (huma's Schema, ogen's or connect-go's types) are not here.
@@ -90,7 +90,8 @@ func (id *ID) UnmarshalGQL(v any) error {
 // (github.com/oapi-codegen/runtime's Binder) through [Parse]: any letter
 // case; the errors of Parse, and id set to the zero ID on error. Unlike
 // the runtime's convention for Binder, Bind("") is an error
-// ([ReasonLength]), not a no-op: an empty id is not an id (SPEC §4).
+// ([ReasonLength]), not a no-op: an empty id is not an id (docs/contract.md,
+// T7).
 //
 // It is on ID because the runtime takes a struct type apart field by
 // field for a query parameter of form style with explode=true (OpenAPI's

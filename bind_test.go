@@ -31,7 +31,7 @@ var bindDecoders = []struct {
 }
 
 // TestBindDecodersAgreeWithParse: every string decoder of bind.go returns
-// what Parse returns, the empty text included (SPEC §4), and leaves the
+// what Parse returns, the empty text included (T7), and leaves the
 // zero ID on error even when the receiver held an id before.
 func TestBindDecodersAgreeWithParse(t *testing.T) {
 	want := id.MustParse(bindLower)
@@ -43,11 +43,11 @@ func TestBindDecodersAgreeWithParse(t *testing.T) {
 		reason   id.Reason
 	}{
 		{"lowercase", bindLower, want, "", 0},
-		{"uppercase is normalised (SPEC P2)", bindUpper, want, "", 0},
-		{"empty is invalid, not the zero id (SPEC §4)", "", id.ID{}, `id: invalid id "": length 0, want 26`, id.ReasonLength},
-		{"malformed (SPEC P4)", bindBad, id.ID{}, `id: invalid id "01arz3ndeitsv4rrffq69g5fav": invalid character 'i' at index 9`, id.ReasonCharacter},
-		{"surrounding space (SPEC P3)", " " + bindLower, id.ID{}, `id: invalid id " 01arz3ndektsv4rrffq69g5fav": length 27, want 26`, id.ReasonLength},
-		{"the zero id (SPEC P6)", "00000000000000000000000000", id.ID{}, `id: invalid id "00000000000000000000000000": the zero id names nothing`, id.ReasonZero},
+		{"uppercase is normalised (P2)", bindUpper, want, "", 0},
+		{"empty is invalid, not the zero id (T7)", "", id.ID{}, `id: invalid id "": length 0, want 26`, id.ReasonLength},
+		{"malformed (P4)", bindBad, id.ID{}, `id: invalid id "01arz3ndeitsv4rrffq69g5fav": invalid character 'i' at index 9`, id.ReasonCharacter},
+		{"surrounding space (P3)", " " + bindLower, id.ID{}, `id: invalid id " 01arz3ndektsv4rrffq69g5fav": length 27, want 26`, id.ReasonLength},
+		{"the zero id (P6)", "00000000000000000000000000", id.ID{}, `id: invalid id "00000000000000000000000000": the zero id names nothing`, id.ReasonZero},
 	}
 	for _, d := range bindDecoders {
 		for _, c := range cases {

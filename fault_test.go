@@ -1,7 +1,9 @@
 package id_test
 
 import (
+	crand "crypto/rand"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -13,12 +15,12 @@ import (
 	"github.com/oklog/ulid/v2"
 )
 
-// The generator (docs/contract.md, rows G1 to G8), driven through its
+// The generator (docs/contract.md, rows G1 to G10), driven through its
 // seam (id.NewGenerator, Next, SetLast) with deterministic entropy, so
 // that every id can be computed independently of the code under test.
 // This file is the one home of the generator's scenarios.
 //
-// The layout under test (issue 22): 48 bits of Unix milliseconds, a
+// The layout under test (rows G3 and G4): 48 bits of Unix milliseconds, a
 // 16-bit sequence that starts at a random value (the top 16 bits of a
 // draw) in each new millisecond and counts up, and 64 low bits drawn
 // fresh for every id.
@@ -115,12 +117,6 @@ func faultRun(t *testing.T, g id.Generator, m *faultModel, steps []faultStep) {
 	}
 }
 
-// TestFaultClockJumpsAnHour (G3, G4, G6): the clock jumps forward an hour, then back
-// an hour, then forward again. The timestamp follows the clock forward,
-// holds at the last millisecond used while the clock is behind it (each id
-// the previous 80 bits plus the drawn increment, carrying from the low 64
-// bits into the top 16), and draws fresh bits only when the clock passes
-// it. Every scripted draw is used, and no more.
 // TestFaultClockJumpsAnHour (G3, G4, G6, G7): the clock jumps forward an
 // hour, then back an hour, then forward again. The timestamp follows the
 // clock forward, holds at the last millisecond used while the clock is
@@ -474,6 +470,74 @@ func TestFaultInterleaved(t *testing.T) {
 	}
 	if b.Compare(a) >= 0 || a.Compare(c) >= 0 {
 		t.Errorf("B %s, A %s, C %s: want B < A < C", b, a, c)
+	}
+}
+
+// seedReader stands in for crypto/rand.Reader in
+// TestFaultDrawsFromChaCha8: every read gets the same 32 bytes, and the
+// reads are counted.
+type seedReader struct {
+	seed  [32]byte
+	reads int
+}
+
+func (r *seedReader) Read(p []byte) (int, error) {
+	r.reads++
+	if len(p) != len(r.seed) {
+		return 0, fmt.Errorf("read of %d bytes, want %d", len(p), len(r.seed))
+	}
+	return copy(p, r.seed[:]), nil
+}
+
+// TestFaultDrawsFromChaCha8 (G10): a generator without a test source, as
+// New's is, draws its random bits from a math/rand/v2 ChaCha8 seeded with
+// 32 bytes of crypto/rand.Read, and from nothing else: with
+// crypto/rand.Reader replaced by a reader of fixed bytes, every id's
+// random start and low bits are the next outputs of rand.NewChaCha8 of
+// those bytes, in order. A generator that draws from math/rand/v2's
+// top-level functions, or reads no seed from crypto/rand, fails. When
+// a garbage collection (or -race, which drops a quarter of what a
+// sync.Pool is given) takes the ChaCha8 away between two calls, the next
+// call seeds a new one, and the expected stream starts again.
+func TestFaultDrawsFromChaCha8(t *testing.T) {
+	r := &seedReader{seed: [32]byte{
+		0x69, 0x64, 0x3a, 0x20, 0x63, 0x68, 0x61, 0x63, 0x68, 0x61, 0x38, 0x20, 0x73, 0x65, 0x65, 0x64,
+		0x20, 0x66, 0x72, 0x6f, 0x6d, 0x20, 0x63, 0x72, 0x79, 0x70, 0x74, 0x6f, 0x2f, 0x72, 0x61, 0x6e,
+	}}
+	saved := crand.Reader
+	crand.Reader = r
+	defer func() { crand.Reader = saved }()
+
+	g := id.NewGenerator(nil)
+	var want *rand.ChaCha8 // the stream g must be drawing from
+	clocks := []int64{t0, t0, t0 + 1, t0 + 1, t0 + 1, t0 + hour, t0}
+	var prev [16]byte
+	for i, clock := range clocks {
+		reads := r.reads
+		got := g.Next(clock).As16()
+		if r.reads > reads+1 {
+			t.Fatalf("call %d read crypto/rand %d times, want at most 1", i, r.reads-reads)
+		}
+		if r.reads == reads+1 || want == nil {
+			want = rand.NewChaCha8(r.seed) // a new ChaCha8, seeded from crypto/rand
+		}
+		if i == 0 && r.reads != 1 {
+			t.Fatalf("the first call read crypto/rand %d times, want 1", r.reads)
+		}
+		ms, seq := int64(binary.BigEndian.Uint64(prev[:8])>>16), binary.BigEndian.Uint64(prev[:8])&0xffff
+		var w [16]byte
+		if i == 0 || clock > ms {
+			w = faultBytes(clock, want.Uint64()>>48, want.Uint64()) // a new millisecond: a random start
+		} else {
+			w = faultBytes(ms, seq+1, want.Uint64()) // held: the next sequence value
+		}
+		if got != w {
+			t.Fatalf("call %d, clock %d ms: got %x, want %x (the next outputs of ChaCha8 seeded from crypto/rand)", i, clock, got, w)
+		}
+		prev = got
+	}
+	if r.reads > len(clocks) {
+		t.Fatalf("%d reads of crypto/rand for %d calls", r.reads, len(clocks))
 	}
 }
 

@@ -508,7 +508,7 @@ var textDecoders = []struct {
 }
 
 // FuzzDecodersAgree checks that every decoder of outside text agrees with
-// Parse on every input, the empty one included (SPEC §4): the same ID, or
+// Parse on every input, the empty one included (T2): the same ID, or
 // the same error, with the receiver left as the zero ID.
 func FuzzDecodersAgree(f *testing.F) {
 	for _, s := range []string{"", specID, specIDLower, "00000000000000000000000000", "80000000000000000000000000",

@@ -42,10 +42,10 @@ const maxMillis = 1<<48 - 1
 
 // ErrZero is returned by [ID.Value] for the zero ID: the zero ID names no
 // row, so writing it is refused before anything reaches the database (a
-// forgotten [New] fails loudly, SPEC D2). The encoders of formats without
+// forgotten [New] fails loudly; docs/contract.md, D2). The encoders of formats without
 // a null return it too ([ID.MarshalText], [ID.AppendText],
 // [ID.MarshalBinary], [ID.AppendBinary], [ID.MarshalBSONValue]), so no
-// encoder writes what its own decoder refuses (SPEC §4). It does not wrap
+// encoder writes what its own decoder refuses (docs/contract.md, T1). It does not wrap
 // [ErrInvalid]: the value was never read from outside.
 var ErrZero = errors.New(`id: refusing to write the zero id (use id.New(); spell "no id" as NULL or null: sql.Null[id.ID], a nil *id.ID, omitzero)`)
 
@@ -56,7 +56,7 @@ func (id ID) IsZero() bool {
 }
 
 // Time returns the timestamp of id: its first 48 bits as Unix milliseconds,
-// in UTC (SPEC UTC rule). For the zero ID it returns the Unix epoch,
+// in UTC (the UTC rule). For the zero ID it returns the Unix epoch,
 // 1970-01-01T00:00:00Z.
 func (id ID) Time() time.Time {
 	return time.UnixMilli(int64(id.hi >> 16)).UTC()
@@ -88,9 +88,9 @@ func (id ID) String() string {
 	if id.IsZero() {
 		return ""
 	}
-	// Encoded straight into the stack buffer, not through AppendText:
-	// AppendText's extra copy made String about 25% slower (bench/,
-	// BenchmarkString: about 40 ns against 31 ns).
+	// Encoded straight into the stack buffer, not through AppendText,
+	// whose extra copy costs time (bench/, BenchmarkString;
+	// docs/performance.md).
 	var buf [encodedLen]byte
 	id.encode(&buf)
 	return string(buf[:])
@@ -100,7 +100,7 @@ func (id ID) String() string {
 // form of id, 26 lowercase characters, to b and returns the extended
 // buffer. For the zero ID it appends nothing and returns [ErrZero]: text
 // has no spelling for "no id" that [ID.UnmarshalText] accepts, so none is
-// written (SPEC §4).
+// written (docs/contract.md, T1).
 func (id ID) AppendText(b []byte) ([]byte, error) {
 	if id.IsZero() {
 		return b, ErrZero
@@ -113,7 +113,8 @@ func (id ID) AppendText(b []byte) ([]byte, error) {
 // MarshalText implements [encoding.TextMarshaler]: the canonical form of
 // id, 26 lowercase characters (KEYS-4). For the zero ID it returns nil and
 // [ErrZero], as [ID.Value] does: empty text is not an id, so an encoder
-// that used it would write what [ID.UnmarshalText] refuses (SPEC §4).
+// that used it would write what [ID.UnmarshalText] refuses
+// (docs/contract.md, T1).
 // Where a format has a null, ID spells the zero ID as that null instead
 // ([ID.MarshalJSON], [ID.MarshalYAML], [ID.LogValue]); elsewhere leave an
 // unset ID out (a nil *id.ID, omitzero) or make one with [New].
@@ -132,7 +133,7 @@ func (id ID) MarshalText() ([]byte, error) {
 // UnmarshalText implements [encoding.TextUnmarshaler]: it decodes text as
 // [Parse] does, in any letter case, and agrees with Parse on every input,
 // the empty input included: empty text is not an id and gives a
-// [*ParseError] with [ReasonLength] (SPEC §4). "No id" is spelled by
+// [*ParseError] with [ReasonLength] (docs/contract.md, T2). "No id" is spelled by
 // absence (a missing key or flag, JSON null, a nil *id.ID), never by
 // empty text, so `?id=`, `{"id":""}` and `--user=` fail instead of
 // reaching a handler as the zero ID. Every error wraps [ErrInvalid]; on
@@ -146,8 +147,8 @@ func (id *ID) UnmarshalText(text []byte) error {
 }
 
 // Value implements [driver.Valuer]: the canonical form of id, a 26-byte
-// lowercase string (SPEC D1, KEYS-4). For the zero ID it returns [ErrZero]
-// and nothing is written (SPEC D2); use sql.Null[id.ID] for a nullable
+// lowercase string (docs/contract.md, D1; KEYS-4). For the zero ID it
+// returns [ErrZero] and nothing is written (D2); use sql.Null[id.ID] for a nullable
 // column.
 func (id ID) Value() (driver.Value, error) {
 	if id.IsZero() {

@@ -98,7 +98,7 @@ func TestZero(t *testing.T) {
 	if s := z.String(); s != "" {
 		t.Errorf("ID{}.String() = %q, want empty", s)
 	}
-	// Text has no null: the zero ID is refused, as Value refuses it (SPEC §4).
+	// Text has no null: the zero ID is refused, as Value refuses it (T1).
 	if b, err := z.AppendText([]byte("x")); string(b) != "x" || err != id.ErrZero {
 		t.Errorf("ID{}.AppendText(x) = %q, %v; want \"x\", ErrZero", b, err)
 	}
@@ -235,7 +235,7 @@ func TestJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"id":null}`), &r); err != nil || r.ID != v {
 		t.Fatalf("Unmarshal(null) = %+v, %v; want the field untouched", r, err)
 	}
-	// Empty text is not an id (SPEC §4): the same error as Parse("").
+	// Empty text is not an id (T2): the same error as Parse("").
 	r = row{ID: v}
 	err = json.Unmarshal([]byte(`{"id":""}`), &r)
 	if want := `id: invalid id "": length 0, want 26`; err == nil || err.Error() != want || !errors.Is(err, id.ErrInvalid) || !r.ID.IsZero() {

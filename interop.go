@@ -174,7 +174,7 @@ func (id *ID) UnmarshalBSONValue(typ byte, data []byte) error {
 
 // UnmarshalYAML reads an ID from a YAML scalar through [ID.UnmarshalText],
 // so it accepts what UnmarshalText and [Parse] accept: any letter case,
-// and not the empty string (SPEC §4). A mapping or a sequence given for
+// and not the empty string (docs/contract.md, T2). A mapping or a sequence given for
 // an ID is an error wrapping [ErrInvalid] whose message repeats the
 // library's (with its line number). YAML null, "no id", never reaches it
 // in the libraries below: they leave an ID field as it was and set an *ID
@@ -216,7 +216,7 @@ func (e *yamlError) Unwrap() error { return ErrInvalid }
 
 // MarshalYAML returns the canonical form of id, 26 lowercase characters,
 // as a string for the YAML library to write, or nil for the zero ID, which
-// the libraries write as YAML null, "no id" (SPEC §4). gopkg.in/yaml.v3,
+// the libraries write as YAML null, "no id" (docs/contract.md, T5). gopkg.in/yaml.v3,
 // go.yaml.in/yaml/v3 and github.com/goccy/go-yaml call it before the text
 // methods, without their import; without it the zero ID would fail with
 // [ID.MarshalText]'s [ErrZero]. The error is always nil.

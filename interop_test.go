@@ -290,7 +290,8 @@ func FuzzUnmarshalBinary(f *testing.F) {
 }
 
 // TestGob: encoding/gob uses BinaryMarshaler (never the text methods), as
-// session stores do; a zero ID round-trips as empty bytes, and a payload
+// session stores do; a zero ID field is left out by gob (which never
+// calls MarshalBinary for it) and reads back as the zero ID, and a payload
 // whose id was tampered with is refused.
 func TestGob(t *testing.T) {
 	type session struct {

@@ -115,7 +115,7 @@ func (id ID) encode(buf *[encodedLen]byte) {
 // the message of [ErrNull] and of the error for an unsupported Scan type.
 var ErrInvalid = errors.New("id: invalid id")
 
-// ErrNull is returned by [ID.Scan] for SQL NULL (SPEC D4): an ID column
+// ErrNull is returned by [ID.Scan] for SQL NULL (docs/contract.md, D4): an ID column
 // read into an ID must be NOT NULL; scan a nullable column into
 // sql.Null[id.ID] instead, which never passes NULL to Scan. ErrNull wraps
 // [ErrInvalid].
@@ -131,25 +131,25 @@ func (e *invalidError) Error() string { return e.msg }
 func (e *invalidError) Unwrap() error { return ErrInvalid }
 
 // Reason says why a text was rejected; it is the code in a [ParseError]
-// (SPEC ERRCODE), so callers can map it to their own messages without
+// (ERRCODE), so callers can map it to their own messages without
 // matching error strings.
 type Reason uint8
 
 // The reasons a text is rejected, in the order they are checked.
 const (
-	// ReasonLength: the text is not 26 bytes long (SPEC P3).
+	// ReasonLength: the text is not 26 bytes long (docs/contract.md, P3).
 	ReasonLength Reason = iota + 1
 	// ReasonCharacter: a byte outside Crockford base32 in either case,
-	// such as I, L, O, U, '-', a space or any byte ≥ 0x80 (SPEC P4).
+	// such as I, L, O, U, '-', a space or any byte ≥ 0x80 (P4).
 	ReasonCharacter
 	// ReasonCase: an uppercase letter in a stored value; [ID.Scan] accepts
-	// only the canonical lowercase form (KEYS-4, SPEC D5). Parse and
+	// only the canonical lowercase form (KEYS-4; D5). Parse and
 	// UnmarshalText never return it.
 	ReasonCase
 	// ReasonRange: a first character above 7; the value would need more
-	// than 128 bits (SPEC P5).
+	// than 128 bits (P5).
 	ReasonRange
-	// ReasonZero: the zero ID, 26 zeros, which names nothing (SPEC P6).
+	// ReasonZero: the zero ID, 26 zeros, which names nothing (P6).
 	ReasonZero
 )
 
@@ -353,10 +353,10 @@ func reject[T string | []byte](s T, d *decoder) error {
 	return newParseError(s, ReasonRange, 0, scan)
 }
 
-// Scan implements [sql.Scanner] for values read from the database (SPEC
-// §5). It accepts a string or []byte holding the canonical form, 26
+// Scan implements [sql.Scanner] for values read from the database
+// (docs/contract.md, D3 to D9). It accepts a string or []byte holding the canonical form, 26
 // lowercase characters, exactly what [ID.Value] writes; the []byte is
-// decoded, never kept. On every error id is set to the zero ID (SPEC D9):
+// decoded, never kept. On every error id is set to the zero ID (D9):
 //
 //   - nil (SQL NULL): [ErrNull]; use sql.Null[id.ID] for nullable columns;
 //   - text with uppercase letters: a [*ParseError] with [ReasonCase],

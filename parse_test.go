@@ -371,7 +371,7 @@ func TestText(t *testing.T) {
 		want string // canonical; "" means the zero id
 		err  bool
 	}{
-		{"", "", true},                    // empty text is not an id, as for Parse (SPEC §4)
+		{"", "", true},                    // empty text is not an id, as for Parse (T2)
 		{specID, specIDLower, false},      // any case, like Parse
 		{specIDLower, specIDLower, false}, // canonical
 		{"nope", "", true},                // rejected: zero id and the error

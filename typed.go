@@ -16,8 +16,9 @@ package id
 // no sql.Scanner; idvet reports it.)
 
 // NewAs returns [New]() as the typed id T, for example
-// id.NewAs[UserID](): a new ID, current time in Unix milliseconds (UTC)
-// and 80 bits of monotonic entropy (KEYS-1, KEYS-2). It never fails and
+// id.NewAs[UserID](): a new ID, current time in Unix milliseconds (UTC),
+// a 16-bit sequence and 64 fresh random bits, as [New] makes it (KEYS-1,
+// KEYS-2). It never fails and
 // never returns the zero ID. T is any struct type whose only field is
 // an embedded ID, such as `type UserID struct{ id.ID }`; NewAs[T]() is
 // T{id.New()}.

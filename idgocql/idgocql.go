@@ -18,7 +18,7 @@
 // Writing goes through [id.ID.Value] (26 lowercase characters; the zero id
 // is refused with [id.ErrZero]) and reading through [id.ID.Scan] (stored
 // ids must be canonical: uppercase, empty and corrupt values are refused
-// with an error wrapping [id.ErrInvalid]), as for SQL (SPEC §5).
+// with an error wrapping [id.ErrInvalid]), as for SQL (docs/contract.md, D5 and D6).
 //
 // It is a module of its own so that gocql reaches only the programs that
 // use it; its tests, against gocql v1.7.0, are in integration/stores.

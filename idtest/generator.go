@@ -65,8 +65,8 @@ func NewGenerator(tb testing.TB) *Generator {
 // method value g.New is a func() id.ID, to inject where code calls
 // id.New.
 //
-// New never returns the zero id. It panics only after about 2^47 ids in
-// one millisecond, when no larger id of that millisecond exists.
+// New never returns the zero id. It panics only after about 2^48 ids in
+// one millisecond, on average ([id.Backfill.At]), when no larger id of that millisecond exists.
 func (g *Generator) New() id.ID {
 	g.mu.Lock()
 	defer g.mu.Unlock()

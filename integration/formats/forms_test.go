@@ -65,7 +65,7 @@ func TestGorillaSchemaDecoder(t *testing.T) {
 // TestGorillaSchemaEmptyIsAnError: an empty value is refused, for id.ID
 // and *id.ID alike, with a schema.MultiError holding a
 // schema.ConversionError whose Err is our *id.ParseError (ReasonLength),
-// as Parse("") is (SPEC §4); before, it gave the zero id (a non-nil
+// as Parse("") is (docs/contract.md, T2); before, it gave the zero id (a non-nil
 // pointer to it for *id.ID) without an error. A form that means "no id"
 // leaves the field out: the field is left as it was.
 func TestGorillaSchemaEmptyIsAnError(t *testing.T) {
@@ -104,7 +104,7 @@ func newSchemaEncoder() *schema.Encoder {
 // TestGorillaSchemaEncoder: without registration the encoder writes an
 // id's internal machine words (hi=…&lo=…) and a nil *id.ID as "null";
 // with the recipe it writes the canonical form, and "" for the zero id
-// and a nil pointer, which the decoder refuses (SPEC §4): tag optional id
+// and a nil pointer, which the decoder refuses (docs/contract.md, T2): tag optional id
 // fields omitempty, which leaves out a zero id (the encoder calls IsZero)
 // and a nil pointer.
 func TestGorillaSchemaEncoder(t *testing.T) {
@@ -237,7 +237,7 @@ func TestPlaygroundFormRecipe(t *testing.T) {
 	if got, want := v.Encode(), "coupon="+bText+"&customer="+aText+"&items%5B0%5D="+bText+"&note=x"; got != want {
 		t.Fatalf("encoded\n %s\nwant\n %s", got, want)
 	}
-	// The recipe leaves out the zero id ("no id" is absence, SPEC §4); a
+	// The recipe leaves out the zero id ("no id" is absence, docs/contract.md, V2); a
 	// function that returned String() would write customer=, which the
 	// decoder refuses.
 	if v, err := enc.Encode(order{Note: "x"}); err != nil || v.Encode() != "note=x" {

@@ -1,7 +1,7 @@
 package formats
 
 // The tests of the table "No id, empty values and the zero id, format by
-// format" in docs/works-with-formats.md (issue 17 item 1; SPEC §4): one
+// format" in docs/works-with-formats.md (docs/contract.md, T1 to T3): one
 // test per row, TestNoID<format>, each with the table's three columns as
 // subtests:
 //
@@ -612,8 +612,8 @@ func TestNoIDBSON(t *testing.T) {
 // TestNoIDMsgpack: vmihailenco/msgpack. "No id" is msgpack nil (c0),
 // which a nil *id.ID writes and which reads as the zero id (a nil
 // *id.ID), or a zero id left out by omitempty. An empty bin or str (c400,
-// what the zero id was written as before SPEC §4) is refused. Writing the
-// zero id is id.ErrZero.
+// what the zero id was written as before empty text was refused) is
+// refused. Writing the zero id is id.ErrZero.
 func TestNoIDMsgpack(t *testing.T) {
 	noIDRow(t, func(t *testing.T) {
 		p, err := msgpack.Marshal(struct {

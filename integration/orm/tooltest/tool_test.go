@@ -175,7 +175,7 @@ func checkJSON(t *testing.T, marshal func(any) ([]byte, error), unmarshal func([
 		}
 	}
 
-	// "No id" (SPEC §4): an empty string is not an id; null leaves an ID
+	// "No id" (docs/contract.md, V2, T2, T3): an empty string is not an id; null leaves an ID
 	// as it was and sets a *id.ID to nil; the zero ID is written as null.
 	var p payload
 	if err := unmarshal([]byte(`{"id":""}`), &p); !errors.Is(err, id.ErrInvalid) || !p.ID.IsZero() {
@@ -197,8 +197,8 @@ func checkJSON(t *testing.T, marshal func(any) ([]byte, error), unmarshal func([
 
 // TestSlog: the text and JSON handlers write an id attribute as its text
 // (through LogValue), and the zero ID as a nil value: <nil> in the text
-// handler, null in the JSON handler (SPEC §4: no encoder writes empty
-// text for it, and MarshalText refuses it with ErrZero).
+// handler, null in the JSON handler (docs/contract.md, T1 and T5: no encoder
+// writes empty text for it, and MarshalText refuses it with ErrZero).
 func TestSlog(t *testing.T) {
 	var buf bytes.Buffer
 	opts := &slog.HandlerOptions{ReplaceAttr: dropTime}
