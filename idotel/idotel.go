@@ -33,8 +33,10 @@ package idotel
 
 import (
 	"context"
+	crand "crypto/rand"
 	"encoding/binary"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/idkeys/id"
 	"go.opentelemetry.io/otel/trace"
@@ -54,10 +56,11 @@ import (
 // bits are random, fresh for each id, so the SDK's TraceIDRatioBased
 // sampler, which reads only those, samples them at its ratio.
 //
-// Span ids are 64 fresh random bits, never all zero, from the source New
-// draws its random bits from: math/rand/v2's top-level generator (ChaCha8,
-// seeded by the runtime from the operating system; docs/security.md),
-// which is also the SDK's own default generator's source.
+// Span ids are 64 fresh random bits, never all zero, from the same kind
+// of source New draws its random bits from (docs/security.md): math/rand/v2's
+// ChaCha8 generators ("cryptographically strong"), each seeded with 32
+// bytes of crypto/rand.Read, one per P through a sync.Pool, so no call
+// takes a lock but the pool's first use after a garbage collection.
 type IDGenerator struct{}
 
 // NewIDs returns the ids of a new root span: a trace id made by [id.New]
@@ -76,13 +79,33 @@ func (IDGenerator) NewSpanID(context.Context, trace.TraceID) trace.SpanID {
 // newSpanID returns 64 fresh random bits, drawn again in the 1 case in
 // 2^64 that they are all zero, which W3C Trace Context calls invalid.
 func newSpanID() trace.SpanID {
+	c, _ := chacha8s.Get().(*rand.ChaCha8)
+	if c == nil {
+		c = newChaCha8()
+	}
+	defer chacha8s.Put(c)
 	for {
-		if r := rand.Uint64(); r != 0 {
+		if r := c.Uint64(); r != 0 {
 			var s trace.SpanID
 			binary.BigEndian.PutUint64(s[:], r)
 			return s
 		}
 	}
+}
+
+// chacha8s holds the ChaCha8 generators of newSpanID, one for each P that
+// made span ids recently.
+var chacha8s sync.Pool
+
+// newChaCha8 returns a ChaCha8 generator seeded with 32 bytes of
+// crypto/rand.Read, which never returns an error: it stops the process
+// rather than return fewer random bytes.
+func newChaCha8() *rand.ChaCha8 {
+	var seed [32]byte
+	crand.Read(seed[:])
+	c := rand.NewChaCha8(seed)
+	clear(seed[:])
+	return c
 }
 
 // TraceID returns the trace id whose 16 bytes are v's, [id.ID.As16]: the
