@@ -61,7 +61,7 @@ func New() ID {
 // two.
 func (c ID) Value() (driver.Value, error) {
 	if c.IsZero() {
-		return nil, id.ErrZero
+		return nil, ErrZero
 	}
 	b := c.As16()
 	return b[:], nil
@@ -88,6 +88,29 @@ func (c *ID) Scan(src any) error {
 	v, err := scan(src)
 	c.ID = v
 	return err
+}
+
+// ErrZero is returned by [ID.Value] for the zero ID: the zero id names
+// no row, so writing it is refused before anything reaches the database.
+// It is [id.ErrZero] with the advice for a compact column: errors.Is(err,
+// id.ErrZero) holds for it.
+var ErrZero error = zeroError{}
+
+type zeroError struct{}
+
+func (zeroError) Error() string {
+	return `id: refusing to write the zero id (use compact.New(); spell "no id" as NULL: sql.Null[compact.ID], a nil *compact.ID)`
+}
+func (zeroError) Is(target error) bool { return target == id.ErrZero }
+
+// GoString implements [fmt.GoStringer]: %#v of a compact.ID is Go syntax
+// for it, such as compact.ID{ID: id.MustParse("01arz3ndektsv4rrffq69g5fav")},
+// and compact.ID{} for the zero ID.
+func (c ID) GoString() string {
+	if c.IsZero() {
+		return "compact.ID{}"
+	}
+	return "compact.ID{ID: " + c.ID.GoString() + "}"
 }
 
 // ErrNull is returned by [ID.Scan] for SQL NULL: a column read into a

@@ -64,8 +64,11 @@ func TestValue(t *testing.T) {
 	}
 	t.Run("C2_the_zero_id_is_refused", func(t *testing.T) {
 		got, err := compact.ID{}.Value()
-		if err != id.ErrZero || got != nil {
-			t.Fatalf("Value() of the zero id = %#v, %v; want nil, id.ErrZero", got, err)
+		if err != compact.ErrZero || !errors.Is(err, id.ErrZero) || got != nil {
+			t.Fatalf("Value() of the zero id = %#v, %v; want nil, compact.ErrZero matching id.ErrZero", got, err)
+		}
+		if want := `id: refusing to write the zero id (use compact.New(); spell "no id" as NULL: sql.Null[compact.ID], a nil *compact.ID)`; err.Error() != want {
+			t.Errorf("message %q, want %q", err, want)
 		}
 	})
 	t.Run("C2_zero_inside_a_valid_sql.Null", func(t *testing.T) {
@@ -387,5 +390,21 @@ func checkMessage(t *testing.T, err error) {
 	m := err.Error()
 	if !strings.HasPrefix(m, "id: ") || len(m) > 120 || !utf8.ValidString(m) || strings.ContainsFunc(m, func(r rune) bool { return !unicode.IsPrint(r) }) {
 		t.Fatalf("message %q: want one printable line of at most 120 bytes starting with \"id: \"", m)
+	}
+}
+
+// TestGoString: %#v of a compact.ID is Go syntax for a compact.ID, not
+// for the id.ID inside it.
+func TestGoString(t *testing.T) {
+	for _, tc := range []struct {
+		in   compact.ID
+		want string
+	}{
+		{compact.ID{ID: id.MustParse("01arz3ndektsv4rrffq69g5fav")}, `compact.ID{ID: id.MustParse("01arz3ndektsv4rrffq69g5fav")}`},
+		{compact.ID{}, `compact.ID{}`},
+	} {
+		if got := fmt.Sprintf("%#v", tc.in); got != tc.want {
+			t.Errorf("%%#v = %s, want %s", got, tc.want)
+		}
 	}
 }

@@ -11,7 +11,7 @@
 //
 //   - writes a compact.ID, a non-nil *compact.ID and a valid
 //     sql.Null[compact.ID] as the uuid of the id's 16 bytes ([id.ID.As16]),
-//     in binary or as UUID text, and refuses the zero id with [id.ErrZero];
+//     in binary or as UUID text, and refuses the zero id with [compact.ErrZero];
 //   - reads a uuid into *compact.ID, **compact.ID and
 //     *sql.Null[compact.ID] straight from its 16 bytes, with the rules of
 //     [compact.ID.Scan]: NULL into a compact.ID is [compact.ErrNull], the
@@ -133,7 +133,7 @@ func (p encodeCompact) Encode(value any, buf []byte) ([]byte, error) {
 		v = x.V
 	}
 	if v.IsZero() {
-		return nil, id.ErrZero
+		return nil, compact.ErrZero
 	}
 	b := v.As16()
 	if !p.text {

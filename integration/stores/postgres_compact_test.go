@@ -231,8 +231,8 @@ func TestPgxCompactCopyFrom(t *testing.T) {
 		}
 	}
 	_, err = conn.CopyFrom(ctx, pgx.Identifier{"c"}, []string{"k"}, pgx.CopyFromRows([][]any{{compact.New()}, {compact.ID{}}}))
-	if err == nil || !strings.Contains(err.Error(), id.ErrZero.Error()) {
-		t.Fatalf("CopyFrom of the zero id: %v, want id.ErrZero's message", err)
+	if err == nil || !strings.Contains(err.Error(), compact.ErrZero.Error()) {
+		t.Fatalf("CopyFrom of the zero id: %v, want compact.ErrZero's message", err)
 	}
 	if got := count(t, conn, "SELECT count(*) FROM c"); got != len(ids) {
 		t.Fatalf("%d rows after the refused CopyFrom, want %d", got, len(ids))
