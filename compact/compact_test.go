@@ -408,3 +408,18 @@ func TestGoString(t *testing.T) {
 		}
 	}
 }
+
+// TestParseAs: compact.ID is a typed id, so a value from outside parses
+// straight into it, in any letter case, as docs/compact.md shows.
+func TestParseAs(t *testing.T) {
+	c, err := id.ParseAs[compact.ID]("01ARZ3NDEKTSV4RRFFQ69G5FAV")
+	if err != nil || c.String() != "01arz3ndektsv4rrffq69g5fav" {
+		t.Fatalf("ParseAs[compact.ID] = %v, %v", c, err)
+	}
+	if b, err := c.Value(); err != nil || hex.EncodeToString(b.([]byte)) != "01563e3ab5d3d6764c61efb99302bd5b" {
+		t.Fatalf("Value() = %x, %v", b, err)
+	}
+	if c, err := id.ParseAs[compact.ID]("01arz3ndektsv4rrffq69g5fa"); !c.IsZero() || !errors.Is(err, id.ErrInvalid) {
+		t.Fatalf("ParseAs of 25 characters = %v, %v", c, err)
+	}
+}
