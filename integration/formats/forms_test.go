@@ -103,8 +103,9 @@ func newSchemaEncoder() *schema.Encoder {
 
 // TestGorillaSchemaEncoder: without registration the encoder writes an
 // id's internal machine words (hi=…&lo=…) and a nil *id.ID as "null";
-// with the recipe it writes the canonical form, and "" for the zero id
-// and a nil pointer, which the decoder refuses (SPEC §4): tag optional id
+// with the recipe it writes the canonical form, "<zero id>" (String) for
+// the zero id and "" for a nil pointer, which the decoder refuses
+// (SPEC §4): tag optional id
 // fields omitempty, which leaves out a zero id (the encoder calls IsZero)
 // and a nil pointer.
 func TestGorillaSchemaEncoder(t *testing.T) {
@@ -129,7 +130,7 @@ func TestGorillaSchemaEncoder(t *testing.T) {
 	if err := newSchemaEncoder().Encode(order{}, dst); err != nil {
 		t.Fatal(err)
 	}
-	if got := dst.Encode(); got != "coupon=&customer=&note=" {
+	if got := dst.Encode(); got != "coupon=&customer=%3Czero+id%3E&note=" {
 		t.Fatalf("zero order encoded %s", got)
 	}
 	err := schema.NewDecoder().Decode(&order{}, dst)
@@ -139,7 +140,7 @@ func TestGorillaSchemaEncoder(t *testing.T) {
 		if !errors.As(me[field], &ce) {
 			t.Fatalf("decoding the zero order back: %#v, want a schema.ConversionError for %s", err, field)
 		}
-		wantReason(t, ce.Err, id.ReasonLength)
+		wantReason(t, ce.Err, id.ReasonLength) // "<zero id>", ""
 	}
 
 	type optional struct {
@@ -238,20 +239,20 @@ func TestPlaygroundFormRecipe(t *testing.T) {
 		t.Fatalf("encoded\n %s\nwant\n %s", got, want)
 	}
 	// The recipe leaves out the zero id ("no id" is absence, SPEC §4); a
-	// function that returned String() would write customer=, which the
-	// decoder refuses.
+	// function that returned String() would write customer=<zero id>,
+	// which the decoder refuses.
 	if v, err := enc.Encode(order{Note: "x"}); err != nil || v.Encode() != "note=x" {
 		t.Fatalf("zero ids encoded %q, %v; want note=x", v.Encode(), err)
 	}
 	plain := form.NewEncoder()
 	plain.RegisterCustomTypeFunc(func(x any) ([]string, error) { return []string{x.(id.ID).String()}, nil }, id.ID{})
 	v, err = plain.Encode(order{Note: "x"})
-	if err != nil || v.Encode() != "customer=&note=x" {
-		t.Fatalf("String() encoder: %q, %v; want customer=&note=x", v.Encode(), err)
+	if err != nil || v.Encode() != "customer=%3Czero+id%3E&note=x" {
+		t.Fatalf("String() encoder: %q, %v; want customer=%%3Czero+id%%3E&note=x", v.Encode(), err)
 	}
 	var de form.DecodeErrors
 	if err := dec.Decode(&order{}, v); !errors.As(err, &de) {
-		t.Fatalf("decoding customer=: %v, want form.DecodeErrors", err)
+		t.Fatalf("decoding customer=<zero id>: %v, want form.DecodeErrors", err)
 	}
 	wantReason(t, de["customer"], id.ReasonLength)
 }
