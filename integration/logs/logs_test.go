@@ -63,7 +63,7 @@ func TestZap(t *testing.T) {
 	}{
 		{"Any id", zap.Any("k", v), `"k":"` + text + `"`},
 		{"Any zero id", zap.Any("k", zero), `"k":"<zero id>"`},
-		{"Any typed id", zap.Any("k", UserID{v}), `"k":"` + text + `"`},
+		{"Any typed id", zap.Any("k", UserID{ID: v}), `"k":"` + text + `"`},
 		{"Any zero typed id", zap.Any("k", UserID{}), `"k":"<zero id>"`},
 		{"Any nil *id.ID", zap.Any("k", nilID), `"k":"<nil>"`},
 		{"Any nil *UserID", zap.Any("k", nilUser), `"k":"<nil>"`},
@@ -235,7 +235,7 @@ func TestWatermillMessageUUID(t *testing.T) {
 		t.Fatalf("Parse(msg.UUID) = %v, %v; want %v", got, err, uid)
 	}
 	// A typed id: its String is promoted.
-	order := UserID{id.New()}
+	order := UserID{ID: id.New()}
 	if msg := message.NewMessage(order.String(), nil); msg.UUID != order.String() || len(msg.UUID) != 26 {
 		t.Fatalf("typed id UUID = %q", msg.UUID)
 	}
