@@ -351,3 +351,65 @@ func TestGoQuerystringDropsIDs(t *testing.T) {
 		t.Fatalf("string field: %s, %v", v.Encode(), err)
 	}
 }
+
+// TestTypedIDRecipes: what a typed id needs in the recipes of
+// docs/works-with-formats.md that name id.ID. go-playground/form: its own
+// decoder function, returning the typed id (id.ParseAs), and the encoder
+// function registered for the type too; without its own decoder
+// function a []userID silently gets its first value in every element.
+// viper: nothing more, the hook finds UnmarshalText on *userID.
+func TestTypedIDRecipes(t *testing.T) {
+	type teamForm struct {
+		Owner   userID   `form:"owner"`
+		Members []userID `form:"members"`
+		Parent  *userID  `form:"parent"`
+	}
+	vals := url.Values{"owner": {aUpper}, "members": {aText, bText}, "parent": {bText}}
+
+	// With id.ID's function only, form walks into each typed id and
+	// decodes its embedded id.ID under the field's own name, except in a
+	// slice: every element gets the first value (measured).
+	var lost teamForm
+	if err := newFormDecoder().Decode(&lost, vals); err != nil || lost.Owner.ID != a || lost.Parent == nil || lost.Parent.ID != b ||
+		len(lost.Members) != 2 || lost.Members[0].ID != a || lost.Members[1].ID != a {
+		t.Fatalf("id.ID's function only: %+v, %v; measured members [a a]", lost, err)
+	}
+
+	dec := newFormDecoder()
+	dec.RegisterCustomTypeFunc(func(vals []string) (any, error) { return id.ParseAs[userID](vals[0]) }, userID{})
+	var got teamForm
+	if err := dec.Decode(&got, vals); err != nil {
+		t.Fatal(err)
+	}
+	if got.Owner.ID != a || len(got.Members) != 2 || got.Members[1].ID != b || got.Parent == nil || got.Parent.ID != b {
+		t.Fatalf("decoded %+v", got)
+	}
+	var de form.DecodeErrors
+	if err := dec.Decode(&teamForm{}, url.Values{"owner": {badText}}); !errors.As(err, &de) {
+		t.Fatalf("bad owner: %v, want form.DecodeErrors", err)
+	}
+	wantReason(t, de["owner"], id.ReasonCharacter)
+
+	enc := form.NewEncoder()
+	enc.RegisterCustomTypeFunc(func(x any) ([]string, error) {
+		if v := x.(userID); !v.IsZero() {
+			return []string{v.String()}, nil
+		}
+		return nil, nil
+	}, userID{})
+	v, err := enc.Encode(teamForm{Owner: userID{ID: a}, Parent: &userID{ID: b}})
+	if err != nil || v.Encode() != "owner="+aText+"&parent="+bText {
+		t.Fatalf("encoded %q, %v", v.Encode(), err)
+	}
+
+	var c struct {
+		Tenant userID   `mapstructure:"tenant"`
+		Admins []userID `mapstructure:"admins"`
+	}
+	if err := newViper(t, "tenant: "+aUpper+"\nadmins: ["+aText+", "+bText+"]\n").Unmarshal(&c, idHook); err != nil {
+		t.Fatal(err)
+	}
+	if c.Tenant.ID != a || len(c.Admins) != 2 || c.Admins[1].ID != b {
+		t.Fatalf("viper: %+v", c)
+	}
+}
