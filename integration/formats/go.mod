@@ -6,6 +6,7 @@ require (
 	github.com/BurntSushi/toml v1.6.0
 	github.com/caarlos0/env/v11 v11.4.2
 	github.com/fxamacker/cbor/v2 v2.10.0
+	github.com/go-ozzo/ozzo-validation/v4 v4.3.0
 	github.com/go-playground/form/v4 v4.2.1
 	github.com/go-playground/validator/v10 v10.30.6
 	github.com/go-viper/mapstructure/v2 v2.4.0
@@ -13,6 +14,7 @@ require (
 	github.com/google/go-querystring v1.2.0
 	github.com/gorilla/schema v1.4.1
 	github.com/idkeys/id v0.0.0
+	github.com/jinzhu/copier v0.4.0
 	github.com/kelseyhightower/envconfig v1.4.0
 	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/redis/go-redis/v9 v9.23.0
