@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	sq "github.com/Masterminds/squirrel"
+	"github.com/doug-martin/goqu/v9"
 	"github.com/idkeys/id"
 	"github.com/ilyakaznacheev/cleanenv"
 	"github.com/invopop/jsonschema"
@@ -50,6 +51,44 @@ func TestSquirrelEqNilPointer(t *testing.T) {
 	}
 	if _, _, err := sq.Select("id").From("users").Where(sq.Eq{"parent": id.ID{}}).ToSql(); !errors.Is(err, id.ErrZero) {
 		t.Errorf("Eq with the zero id: %v, want id.ErrZero", err)
+	}
+}
+
+// TestGoquEqNilPointer: doug-martin/goqu v9.19.0 writes Eq with a nil
+// *id.ID (and with an invalid sql.Null[id.ID]) as "= NULL", which matches
+// no row, without an error (measured); only an untyped nil is "IS NULL".
+// Pass an untyped nil for a nil pointer (orNil). A zero id is ErrZero.
+func TestGoquEqNilPointer(t *testing.T) {
+	where := func(v any) string {
+		s, _, err := goqu.From("users").Where(goqu.C("parent").Eq(v)).ToSQL()
+		if err != nil {
+			return err.Error()
+		}
+		return s
+	}
+	var p *id.ID
+	for _, v := range []any{p, sql.Null[id.ID]{}} {
+		if got := where(v); got != `SELECT * FROM "users" WHERE ("parent" = NULL)` {
+			t.Fatalf("Eq(%#v) = %s; measured = NULL", v, got)
+		}
+	}
+	orNil := func(p *id.ID) any {
+		if p == nil {
+			return nil
+		}
+		return *p
+	}
+	for _, c := range []struct {
+		p    *id.ID
+		want string
+	}{
+		{nil, `SELECT * FROM "users" WHERE ("parent" IS NULL)`},
+		{&a, `SELECT * FROM "users" WHERE ("parent" = '` + aText + `')`},
+		{&id.ID{}, id.ErrZero.Error()},
+	} {
+		if got := where(orNil(c.p)); got != c.want {
+			t.Errorf("Eq(orNil(%v)) = %s, want %s", c.p, got, c.want)
+		}
 	}
 }
 
