@@ -27,7 +27,7 @@ import (
 // or flag, JSON null, SQL NULL, a nil *id.ID), never by empty text, which
 // every decoder refuses as [Parse] does. [ID.MarshalJSON] writes it as
 // null; [ID.Value] and the text and binary encoders refuse it with
-// [ErrZero]; [ID.String] returns "".
+// [ErrZero]; [ID.String] returns the marker "<zero id>".
 type ID struct {
 	// The 16 bytes of the ULID binary layout (48-bit big-endian Unix ms,
 	// then 80 bits) as two big-endian words: hi holds the timestamp and
@@ -39,6 +39,11 @@ type ID struct {
 // maxMillis is the largest timestamp a ULID can carry: 2^48-1 milliseconds
 // after the Unix epoch, 10889-08-02T05:31:50.655Z (ULID spec, "Components").
 const maxMillis = 1<<48 - 1
+
+// zeroText is what [ID.String] returns for the zero ID: visible in a log
+// line, and refused by every ULID decoder (not 26 characters; '<' and ' '
+// are not Crockford base32).
+const zeroText = "<zero id>"
 
 // ErrZero is returned by [ID.Value] for the zero ID: the zero ID names no
 // row, so writing it is refused before anything reaches the database (a
@@ -82,11 +87,32 @@ func (id ID) Compare(other ID) int {
 }
 
 // String returns the canonical form of id: 26 lowercase Crockford base32
-// characters (KEYS-4). It returns "" for the zero ID. IDs are never
-// shortened (TRUNC): a prefix of an ID is mostly its timestamp.
+// characters (KEYS-4). IDs are never shortened (TRUNC): a prefix of an ID
+// is mostly its timestamp.
+//
+// For the zero ID it returns the fixed marker "<zero id>" (9 bytes), so
+// that every sink that prints an id through String (fmt, zap, zerolog,
+// logrus, slog's text handler inside a struct, OpenTelemetry's
+// attribute.Stringer, a message header) shows it instead of an empty
+// value, and no decoder takes it for an id: its length is not 26 and '<'
+// is not a Crockford base32 character, so [Parse], [ID.Scan] and oklog's
+// ulid.Parse and ulid.ParseStrict refuse it (contract row T1). Check
+// [ID.IsZero], not the text, to test for "no id".
+//
+// ID has no LogValue method, on purpose: log/slog calls LogValue through
+// a nil pointer, so with a value receiver a nil *id.ID logs "LogValue
+// panicked" and a stack, and with a pointer receiver a nil pointer to a
+// typed id (*UserID, whose promoted method takes the address of its
+// embedded ID) still does. Without one, slog's handlers never panic: a
+// nil pointer is <nil> in the text handler and null in the JSON handler,
+// an id is its canonical text, a zero ID is null in the JSON handler and,
+// in the text handler, "!ERROR:" and [ErrZero]'s message (the text
+// handler calls [ID.MarshalText]); inside a struct the text handler
+// prints the marker through fmt. Log slog.String(key, v.String()) to get
+// the marker itself (contract row T5).
 func (id ID) String() string {
 	if id.IsZero() {
-		return ""
+		return zeroText
 	}
 	// Encoded straight into the stack buffer, not through AppendText,
 	// whose extra copy costs time (bench/, BenchmarkString;
@@ -116,7 +142,7 @@ func (id ID) AppendText(b []byte) ([]byte, error) {
 // that used it would write what [ID.UnmarshalText] refuses
 // (docs/contract.md, T1).
 // Where a format has a null, ID spells the zero ID as that null instead
-// ([ID.MarshalJSON], [ID.MarshalYAML], [ID.LogValue]); elsewhere leave an
+// ([ID.MarshalJSON], [ID.MarshalYAML]); elsewhere leave an
 // unset ID out (a nil *id.ID, omitzero) or make one with [New].
 //
 // encoding/json calls it for map keys, and encoding/xml, TOML, CSV and

@@ -3,7 +3,6 @@ package id
 import (
 	"encoding/binary"
 	"fmt"
-	"log/slog"
 	"strings"
 )
 
@@ -225,15 +224,4 @@ func (id ID) MarshalYAML() (any, error) {
 		return nil, nil
 	}
 	return id.String(), nil
-}
-
-// LogValue implements [log/slog.LogValuer]: the canonical form of id as a
-// string, or for the zero ID a nil value, which slog's text handler shows
-// as <nil> and its JSON handler as null. Without it the text handler would
-// call [ID.MarshalText] and show the zero ID as its [ErrZero] error.
-func (id ID) LogValue() slog.Value {
-	if id.IsZero() {
-		return slog.AnyValue(nil)
-	}
-	return slog.StringValue(id.String())
 }

@@ -379,7 +379,7 @@ func TestText(t *testing.T) {
 	} {
 		got := id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz")
 		err := got.UnmarshalText([]byte(tt.in))
-		if got.String() != tt.want || (err != nil) != tt.err || (err != nil && !errors.Is(err, id.ErrInvalid)) {
+		if want := tt.want; want == "" && !got.IsZero() || want != "" && got.String() != want || (err != nil) != tt.err || (err != nil && !errors.Is(err, id.ErrInvalid)) {
 			t.Errorf("UnmarshalText(%q) = %q, %v; want %q, error %v", tt.in, got, err, tt.want, tt.err)
 		}
 	}
@@ -474,4 +474,37 @@ func ExampleParseError() {
 	// Output:
 	// invalid character at index 9
 	// id: invalid id "01ARZ3NDEITSV4RRFFQ69G5FAV": invalid character 'I' at index 9
+}
+
+// TestParseErrorBuiltByCaller: a *ParseError made by a caller (a test
+// double, a wrapper's own check) holds no input, so Index is at or past
+// the end of what it kept; char shows '?' instead of reading past the
+// input, and the message is exact for every reason (E2, E4). The quote
+// ends in "..." when Length says the input was longer than what is kept.
+func TestParseErrorBuiltByCaller(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		err  *id.ParseError
+		want string
+	}{
+		{"character at index 0 = len(input)", &id.ParseError{Reason: id.ReasonCharacter, Index: 0, Length: 26},
+			`id: invalid id ""...: invalid character ? at index 0`},
+		{"character past the input", &id.ParseError{Reason: id.ReasonCharacter, Index: 9, Length: 26},
+			`id: invalid id ""...: invalid character ? at index 9`},
+		{"character at a negative index", &id.ParseError{Reason: id.ReasonCharacter, Index: -1},
+			`id: invalid id "": invalid character ? at index -1`},
+		{"case at index 0", &id.ParseError{Reason: id.ReasonCase, Index: 0, Length: 26},
+			`id: invalid id ""...: stored ids must be lowercase (KEYS-4): ? at index 0`},
+		{"range at index 0", &id.ParseError{Reason: id.ReasonRange, Index: 0, Length: 26},
+			`id: invalid id ""...: out of range: first character ? is above '7'`},
+		{"length", &id.ParseError{Reason: id.ReasonLength, Index: -1, Length: 3},
+			`id: invalid id ""...: length 3, want 26`},
+	} {
+		if got := c.err.Error(); got != c.want {
+			t.Errorf("%s: Error() = %q, want %q", c.name, got, c.want)
+		}
+		if !errors.Is(c.err, id.ErrInvalid) || c.err.Input() != "" {
+			t.Errorf("%s: Is(ErrInvalid) = %v, Input() = %q; want true, \"\"", c.name, errors.Is(c.err, id.ErrInvalid), c.err.Input())
+		}
+	}
 }

@@ -1,6 +1,6 @@
 // Package idtest makes ids reproducible in tests of code that uses
 // package id: a [Generator] per test, with its own clock and a seed taken
-// from the test's name, to inject where the code under test would call
+// from the test's package and name, to inject where the code under test would call
 // id.New; [Normalize], which replaces every id in a text with <id-1>,
 // <id-2>, … for golden files; and [Diff] and [DiffJSON], which compare two
 // texts or two values up to a consistent renaming of ids.

@@ -3,6 +3,8 @@ package idtest
 import (
 	"crypto/sha256"
 	"fmt"
+	"runtime/debug"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -51,13 +53,38 @@ type Generator struct {
 
 // NewGenerator returns the Generator of the test or benchmark tb: its
 // random bits come from a ChaCha8 generator seeded with the SHA-256 of
-// tb.Name(), so the same test (the same name, subtests included) makes
-// the same ids on every run. Two generators of one test make the same
+// the import path of the package under test, a NUL byte and tb.Name(),
+// so the same test (the same package and name, subtests included) makes
+// the same ids on every run and on every machine, and same-named tests
+// of two packages make different ids, even in one shared database. The
+// package is the test binary's ("example.com/shop" for the binary `go
+// test` builds as example.com/shop.test); `go test file_test.go` names
+// it "command-line-arguments". Two generators of one test make the same
 // ids: make one per test and pass it to everything that makes ids.
+//
+// Run again (go test -count=N), a test makes the same ids again, as a
+// golden file needs: a test that writes them to a database that outlives
+// it gives each test its own schema or transaction (docs/testing-ids.md).
 func NewGenerator(tb testing.TB) *Generator {
 	tb.Helper()
-	return &Generator{tb: tb, b: id.NewBackfill(sha256.Sum256([]byte(tb.Name()))), now: start}
+	return &Generator{tb: tb, b: id.NewBackfill(seed(testPackage(), tb.Name())), now: start}
 }
+
+// seed is the seed of the generator of the test name in package pkg.
+func seed(pkg, name string) [32]byte {
+	return sha256.Sum256([]byte(pkg + "\x00" + name))
+}
+
+// testPackage returns the import path of the package whose test binary
+// runs, from the binary's build information (its main package is the
+// package path with ".test" after it), or "" without build information.
+var testPackage = sync.OnceValue(func() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	return strings.TrimSuffix(bi.Path, ".test")
+})
 
 // New returns the next id, stamped with the generator's clock (Unix
 // milliseconds, UTC), then moves the clock on by the step, but not past

@@ -79,11 +79,15 @@ func wantZero(t *testing.T, err error) {
 // TestNoIDText: the text methods themselves (encoding.TextMarshaler and
 // TextUnmarshaler), which XML, TOML, CSV, env, forms and flags call.
 // Text has no spelling for "no id": leave the value out. fmt prints the
-// zero id as "" (String), which is for people, not for decoders.
+// zero id as "<zero id>" (String), which is for people: no decoder
+// takes it.
 func TestNoIDText(t *testing.T) {
 	noIDRow(t, func(t *testing.T) {
-		if s := (id.ID{}).String(); s != "" {
-			t.Fatalf("String() of the zero id = %q, want \"\"", s)
+		if s := (id.ID{}).String(); s != "<zero id>" {
+			t.Fatalf("String() of the zero id = %q, want \"<zero id>\"", s)
+		}
+		if _, err := id.Parse("<zero id>"); !errors.Is(err, id.ErrInvalid) {
+			t.Fatalf("Parse(\"<zero id>\") = %v, want an error wrapping id.ErrInvalid", err)
 		}
 	}, func(t *testing.T) {
 		v := a
@@ -476,8 +480,8 @@ func TestNoIDQueryString(t *testing.T) {
 			P *id.ID  `url:"p"`
 			S []id.ID `url:"s"`
 		}{S: []id.ID{{}}})
-		if err != nil || v.Encode() != "p=&s=" {
-			t.Fatalf("go-querystring: %q, %v; want p=&s= (measured)", v.Encode(), err)
+		if err != nil || v.Encode() != "p=&s=%3Czero+id%3E" {
+			t.Fatalf("go-querystring: %q, %v; want p=&s=%%3Czero+id%%3E (measured)", v.Encode(), err)
 		}
 	})
 }

@@ -108,12 +108,14 @@ func testCobraPflag[T anyID, PT interface {
 }
 
 // TestCobraHelpNamesID: help shows "--org id" (ID's Type), not the Go
-// type.
+// type. A flag whose default is the zero id shows "(default <zero id>)":
+// pflag prints every default but "", "0", "false" and "<nil>", and the
+// zero id's String is the marker "<zero id>".
 func TestCobraHelpNamesID(t *testing.T) {
 	var got string
 	cmd := cobraCommand[UserID](&got)
 	usage := cmd.Flags().FlagUsages()
-	for _, want := range []string{"      --org id    the organisation\n", "      --user id   the user\n"} {
+	for _, want := range []string{"      --org id    the organisation (default <zero id>)\n", "      --user id   the user (default <zero id>)\n"} {
 		if !strings.Contains(usage, want) {
 			t.Errorf("usage lacks %q:\n%s", want, usage)
 		}
