@@ -61,15 +61,17 @@ func TestGinNeedsUnmarshalParam(t *testing.T) {
 // malformed value reaches the handler as "no id", without an error.
 func TestOapiRuntimeNeedsBind(t *testing.T) {
 	q := url.Values{"after": {bad}}
+	// The call and options the generated server makes (testdata/oapigen).
+	opts := runtime.BindQueryParameterOptions{Type: "string"}
 
 	var without *textOnly
-	err := runtime.BindQueryParameter("form", true, false, "after", q, &without)
+	err := runtime.BindQueryParameterWithOptions("form", true, false, "after", q, &without, opts)
 	if err != nil || without != nil {
 		t.Fatalf("without Bind: %v, %v; want nil and no error (the malformed id is lost)", without, err)
 	}
 
 	var with *id.ID
-	err = runtime.BindQueryParameter("form", true, false, "after", q, &with)
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "after", q, &with, opts)
 	if err == nil || !strings.Contains(err.Error(), badMsg) {
 		t.Fatalf("with Bind: %v, %v; want an error containing %q", with, err, badMsg)
 	}
