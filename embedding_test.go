@@ -38,6 +38,21 @@ func TestEmbeddingIDInAModel(t *testing.T) {
 	if s := fmt.Sprint(embedded{v, "alice"}); s != text {
 		t.Errorf("fmt.Sprint(embedded) = %q; want the id's text", s)
 	}
+	// The methods request binders, gqlgen, YAML, BSON and gob look for are
+	// promoted too, so each of them decodes a value into the model as an id.
+	var p any = &e
+	for name, ok := range map[string]bool{
+		"UnmarshalParam (gin, echo)":      implements[interface{ UnmarshalParam(string) error }](p),
+		"Bind (oapi-codegen)":             implements[interface{ Bind(string) error }](p),
+		"UnmarshalGQL (gqlgen)":           implements[interface{ UnmarshalGQL(any) error }](p),
+		"UnmarshalYAML (YAML)":            implements[interface{ UnmarshalYAML(func(any) error) error }](p),
+		"UnmarshalBSONValue (MongoDB)":    implements[interface{ UnmarshalBSONValue(byte, []byte) error }](p),
+		"UnmarshalBinary (gob, go-redis)": implements[interface{ UnmarshalBinary([]byte) error }](p),
+	} {
+		if !ok {
+			t.Errorf("*embedded has no %s", name)
+		}
+	}
 
 	type named struct {
 		ID   id.ID
@@ -58,4 +73,10 @@ func TestEmbeddingIDInAModel(t *testing.T) {
 	if _, err := driver.DefaultParameterConverter.ConvertValue(n); err == nil {
 		t.Error("database/sql took the named-field model as an argument; want its refusal")
 	}
+}
+
+// implements reports whether v implements I.
+func implements[I any](v any) bool {
+	_, ok := v.(I)
+	return ok
 }
