@@ -502,7 +502,6 @@ var textDecoders = []struct {
 	}},
 	// The framework-convention decoders of bind.go.
 	{"UnmarshalParam", (*id.ID).UnmarshalParam},
-	{"Set", (*id.ID).Set},
 	{"Bind", (*id.ID).Bind},
 	{"UnmarshalGQL", func(v *id.ID, s string) error { return v.UnmarshalGQL(s) }},
 }

@@ -79,7 +79,7 @@ func checkType(info gocql.TypeInfo) error {
 	case gocql.TypeVarchar, gocql.TypeText, gocql.TypeAscii:
 		return nil
 	case gocql.TypeUUID, gocql.TypeTimeUUID:
-		return fmt.Errorf("%w: a CQL %s column cannot hold an id.ID (26 characters of text): use a text column; convert old UUIDv7 keys with id.FromUUIDv7", id.ErrInvalid, info.Type())
+		return fmt.Errorf("%w: a CQL %s column cannot hold an id.ID (26 characters of text): use a text column; convert old UUIDv7 keys with adopt.FromUUIDv7", id.ErrInvalid, info.Type())
 	}
 	return fmt.Errorf("%w: a CQL %s column cannot hold an id.ID: use a text column", id.ErrInvalid, info.Type())
 }

@@ -36,7 +36,7 @@ func TestTraceID(t *testing.T) {
 		{"00000000000000000000000001", "00000000000000000000000000000001"}, // the smallest id
 		{"7zzzzzzzzzzzzzzzzzzzzzzzzz", "ffffffffffffffffffffffffffffffff"}, // the largest id
 		{"2bz4qkaxxk9pka7kmjkm70whsp", "4bf92f3577b34da6a3ce929d0e0e4736"}, // W3C Trace Context's example trace id
-		{"01fwhe4ydgfk1shh6w1g60eecf", "017f22e279b07cc398c4dc0c0c07398f"}, // RFC 9562's UUIDv7 example, as id.FromUUIDv7 reads it
+		{"01fwhe4ydgfk1shh6w1g60eecf", "017f22e279b07cc398c4dc0c0c07398f"}, // RFC 9562's UUIDv7 example, as adopt.FromUUIDv7 reads it
 	}
 	for _, tt := range tests {
 		v := id.MustParse(tt.text)

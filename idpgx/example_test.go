@@ -37,5 +37,5 @@ func ExampleRegister() {
 	// Output:
 	// 01563e3a-b5d3-d676-4c61-efb99302bd5b <nil>
 	// true
-	// id: invalid id: an id.ID in a uuid column: use compact.ID there, or a text column; old UUIDv7 keys: id.FromUUIDv7
+	// id: invalid id: an id.ID in a uuid column: use compact.ID there, or a text column; old UUIDv7 keys: adopt.FromUUIDv7
 }

@@ -19,7 +19,7 @@
 //   - refuses an id.ID (and *id.ID, sql.Null[id.ID]) with
 //     [ErrUUIDColumn], on writes and on reads, which names the fixes:
 //     compact.ID for a uuid column, or a text column; for a table whose
-//     old keys are UUIDv7 values, [id.FromUUIDv7];
+//     old keys are UUIDv7 values, [github.com/idkeys/id/adopt.FromUUIDv7];
 //   - hands every other value and destination (pgtype.UUID, [16]byte, a
 //     UUID's text) to pgx's own uuid codec, unchanged.
 //
@@ -60,7 +60,7 @@ import (
 
 // ErrUUIDColumn is the error for an [id.ID] written to, or read from, a
 // PostgreSQL uuid column after [Register]. It wraps [id.ErrInvalid].
-var ErrUUIDColumn = fmt.Errorf("%w: an id.ID in a uuid column: use compact.ID there, or a text column; old UUIDv7 keys: id.FromUUIDv7", id.ErrInvalid)
+var ErrUUIDColumn = fmt.Errorf("%w: an id.ID in a uuid column: use compact.ID there, or a text column; old UUIDv7 keys: adopt.FromUUIDv7", id.ErrInvalid)
 
 // Register replaces the type of PostgreSQL's uuid (OID 2950) in m by one
 // whose codec reads and writes [compact.ID], refuses an [id.ID] with

@@ -6,7 +6,7 @@
 // texts or two values up to a consistent renaming of ids.
 //
 // It uses the standard library and package id's exported API only: its
-// ids are made by [id.Backfill], which makes reproducible ids from a seed
+// ids are made by [adopt.Backfill], which makes reproducible ids from a seed
 // and chosen times, so every id it makes is a valid id ([id.Parse] and
 // [id.ID.Scan] accept it) and it needs no seam into package id. It is for
 // tests only: an id from a known seed and time is guessable.

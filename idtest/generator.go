@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/adopt"
 )
 
 // start is the instant every Generator's clock starts at:
@@ -32,21 +33,21 @@ var maxTime = time.UnixMilli(1<<48 - 1).UTC()
 // and by the step after each id ([Generator.SetStep]; 0 by default, a
 // held clock). Ids made while the clock holds share its millisecond and
 // increase by a random increment in [1, 2^32), as those of
-// [id.Backfill.At] do within a millisecond ([id.New]'s take the next
+// [adopt.Backfill.At] do within a millisecond ([id.New]'s take the next
 // value of a sequence instead, with 64 fresh random bits).
 //
 // A Generator is safe for concurrent use; its ids are then reproducible
 // only if the calls come in the same order on every run.
 //
 // The ids are the same for the same version of package id: they are made
-// by [id.Backfill.At], from a seed, and a new version may draw them
+// by [adopt.Backfill.At], from a seed, and a new version may draw them
 // differently. A golden file that must outlive that holds ids through
 // [Normalize] instead.
 type Generator struct {
 	tb testing.TB
 
 	mu   sync.Mutex
-	b    *id.Backfill
+	b    *adopt.Backfill
 	now  time.Time     // the clock, whole milliseconds, UTC
 	step time.Duration // added to now after each id
 }
@@ -67,7 +68,7 @@ type Generator struct {
 // it gives each test its own schema or transaction (docs/testing-ids.md).
 func NewGenerator(tb testing.TB) *Generator {
 	tb.Helper()
-	return &Generator{tb: tb, b: id.NewBackfill(seed(testPackage(), tb.Name())), now: start}
+	return &Generator{tb: tb, b: adopt.NewBackfill(seed(testPackage(), tb.Name())), now: start}
 }
 
 // seed is the seed of the generator of the test name in package pkg.
@@ -93,7 +94,7 @@ var testPackage = sync.OnceValue(func() string {
 // id.New.
 //
 // New never returns the zero id. It panics only after about 2^48 ids in
-// one millisecond, on average ([id.Backfill.At]), when no larger id of that millisecond exists.
+// one millisecond, on average ([adopt.Backfill.At]), when no larger id of that millisecond exists.
 func (g *Generator) New() id.ID {
 	g.mu.Lock()
 	defer g.mu.Unlock()

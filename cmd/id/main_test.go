@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/adopt"
 )
 
 // result is what one run of the command produced.
@@ -114,7 +115,7 @@ func TestInspect(t *testing.T) {
 			// The hex and UUID spellings, in both letter cases, turn back
 			// into the id: the ULID spec's example, W3C Trace Context's
 			// example trace id, and RFC 9562's UUIDv7 example, which is
-			// id.FromUUIDv7's id of that UUID too.
+			// adopt.FromUUIDv7's id of that UUID too.
 			name: "hex and UUID",
 			args: []string{"inspect",
 				"01563e3ab5d3d6764c61efb99302bd5b",
@@ -667,7 +668,7 @@ func FuzzCheck(f *testing.F) {
 // either as a line on stdout (exit 0) or as an error (exit 1), as the
 // slow model spelling says: an argument of 32 hex digits or a hyphenated
 // UUID is the id of those bytes unless they are zero, anything else is
-// what id.Parse says. An accepted UUIDv7 is id.ParseUUIDv7's id, a
+// what id.Parse says. An accepted UUIDv7 is adopt.ParseUUIDv7's id, a
 // decoder the tool does not use.
 func FuzzInspect(f *testing.F) {
 	f.Add("01ARZ3NDEKTSV4RRFFQ69G5FAV")
@@ -701,8 +702,8 @@ func FuzzInspect(f *testing.F) {
 			len(fields[1]) < len("2006-01-02T15:04:05.000Z") || fields[3] != hexs || fields[4] != uuid {
 			t.Errorf("inspect %q: exit status %d, stdout %q, stderr %q", arg, r.code, r.stdout, r.stderr)
 		}
-		if u, err := id.ParseUUIDv7(arg); err == nil && u != v {
-			t.Errorf("inspect %q: %s, but id.ParseUUIDv7 says %s", arg, v, u)
+		if u, err := adopt.ParseUUIDv7(arg); err == nil && u != v {
+			t.Errorf("inspect %q: %s, but adopt.ParseUUIDv7 says %s", arg, v, u)
 		}
 		// Each spelling the line shows reads back as the same id.
 		for _, s := range fields[3:] {

@@ -491,8 +491,8 @@ func TestNoIDQueryString(t *testing.T) {
 // usage error carrying our message (flag's error does not unwrap, and
 // leaves the variable as UnmarshalText set it: the zero id). The zero id
 // as a default shows no "(default …)" in the help; TextVar names the
-// value "value" (pflag's Var, through ID.Set and ID.Type, is tested in
-// integration/web).
+// value "value" unless the usage has a back-quoted word (pflag's TextVar
+// is tested in integration/web).
 func TestNoIDFlags(t *testing.T) {
 	newSet := func() (*flag.FlagSet, *id.ID, *strings.Builder) {
 		var out strings.Builder

@@ -7,9 +7,7 @@ package tooltest
 // struct embedding id.ID cannot hide a promoted method).
 
 import (
-	"bytes"
 	"fmt"
-	"log/slog"
 	"strings"
 	"testing"
 
@@ -58,30 +56,5 @@ func TestFmtNeedsGoString(t *testing.T) {
 	}
 	if got, want := fmt.Sprintf("%#v", id1), `id.MustParse("`+text1+`")`; got != want {
 		t.Fatalf("with GoString: %%#v = %s, want %s", got, want)
-	}
-}
-
-// noLogValue is id.ID without LogValue.
-type noLogValue struct{ v id.ID }
-
-func (n noLogValue) MarshalText() ([]byte, error) { return n.v.MarshalText() }
-func (n noLogValue) MarshalJSON() ([]byte, error) { return n.v.MarshalJSON() }
-func (n noLogValue) String() string               { return n.v.String() }
-
-// TestSlogNeedsLogValue: log/slog's text handler calls MarshalText for a
-// value that is an encoding.TextMarshaler and prints its error as
-// !ERROR:...; without LogValue the zero id, "no id", is logged as
-// MarshalText's ErrZero instead of as a nil value.
-func TestSlogNeedsLogValue(t *testing.T) {
-	var buf bytes.Buffer
-	opts := &slog.HandlerOptions{ReplaceAttr: dropTime}
-	slog.New(slog.NewTextHandler(&buf, opts)).Info("m", "parent", noLogValue{})
-	if got := buf.String(); !strings.HasPrefix(got, `level=INFO msg=m parent="!ERROR:id: refusing to write the zero id`) {
-		t.Fatalf("without LogValue: %q, want the !ERROR of id.ErrZero", got)
-	}
-	buf.Reset()
-	slog.New(slog.NewTextHandler(&buf, opts)).Info("m", "parent", id.ID{})
-	if got := buf.String(); strings.Contains(got, "!ERROR") {
-		t.Fatalf("with LogValue: %q, want no !ERROR", got)
 	}
 }

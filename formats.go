@@ -6,82 +6,44 @@ import (
 	"strings"
 )
 
-// The methods in this file are for libraries that see an ID through
-// reflection. ID's fields are unexported machine words, and a library
-// that does not find the interface it looks for walks those fields
-// instead: go-cmp panics, gob refuses, GORM guesses an integer column, the
-// MongoDB driver writes an empty document. As time.Time does, ID keeps its
-// fields private and adds the methods those libraries look for. Every one
-// of them goes through the canonical text form (KEYS-7: one external
-// form, greppable everywhere) and the package's one validator (KEYS-3);
-// none imports anything.
-
-// Equal reports whether id and other are the same ID; it is id == other.
-// github.com/google/go-cmp calls an Equal method when a type has one, so
-// cmp.Diff and cmp.Equal compare structs, slices and maps holding IDs
-// instead of panicking on ID's unexported fields.
-func (id ID) Equal(other ID) bool {
-	return id == other
-}
-
-// GoString returns a Go expression that rebuilds id, for fmt's %#v verb:
-// id.MustParse("01arz3ndektsv4rrffq69g5fav"), or id.ID{} for the zero ID.
-// With it, the id's text appears wherever %#v prints a value (test
-// failure output, error messages of drivers), so that grepping logs for
-// an id finds it (KEYS-7).
-func (id ID) GoString() string {
-	if id.IsZero() {
-		return "id.ID{}"
-	}
-	var buf [encodedLen]byte
-	id.encode(&buf)
-	return `id.MustParse("` + string(buf[:]) + `")`
-}
-
-// GormDataType returns "varchar(26)", the column type for an ID. GORM
-// (gorm.io/gorm) calls it when it migrates a model: without it, GORM
-// learns a custom type's column type by calling Value on the zero ID,
-// which fails with [ErrZero], and then falls back to ID's first field, an
-// integer, making the key an auto-increment integer column. With it,
-// AutoMigrate makes a 26-character text column without auto-increment on
-// SQLite, PostgreSQL and MySQL/MariaDB, foreign keys included. ("string",
-// GORM's generic text type, maps to a TEXT type that MariaDB refuses in
-// a foreign key.)
-func (id ID) GormDataType() string {
-	return "varchar(26)"
-}
+// The methods in this file are the conventions of encoders that do not use
+// the text methods, or use them only in part: gob, go-redis and CBOR
+// (the binary methods), the MongoDB driver (BSON) and the YAML libraries.
+// Each writes the canonical text and reads it through the package's one
+// validator; the library that calls each one, and the test in
+// integration/formats that fails without it, are named in its doc.
 
 // MarshalBinary implements [encoding.BinaryMarshaler]. Its bytes are the
 // canonical text form, the 26 lowercase characters that [ID.MarshalText]
 // returns, not the 16 bytes of the ULID binary layout, which [ID.As16]
-// gives. The encoders that call it store values where people read them
-// back: gob in session stores (gorilla/sessions, scs), go-redis and
-// memcache values, CBOR. There an id stays the text a grep of a log line
-// finds (KEYS-7), and data stored before the byte form existed stays
-// readable; the 10 bytes it saves per value are not worth a cache nobody
-// can grep (docs/contract.md, B4). For the zero ID it returns nil and
+// gives: the encoders that call it store values where people read them
+// back (session stores, caches), and there an id stays the text a grep
+// finds (docs/contract.md, B4). For the zero ID it returns nil and
 // [ErrZero]: binary formats such as gob have no null, and
 // [ID.UnmarshalBinary] refuses empty bytes. (gob leaves a zero ID field
 // out of a struct by itself and never calls it for one.)
 //
 // encoding/gob (and so session stores such as gorilla/sessions and scs),
-// github.com/redis/go-redis and github.com/fxamacker/cbor call it; gob and
-// go-redis do not use the text methods.
+// github.com/redis/go-redis and github.com/fxamacker/cbor call it, and do
+// not use the text methods: without it gob refuses the type ("has no
+// exported fields") and CBOR writes an empty map (integration/formats,
+// TestBinaryNeedsBinaryMethods, cbor v2.10.0).
 func (id ID) MarshalBinary() ([]byte, error) {
 	return id.MarshalText()
 }
 
-// AppendBinary implements [encoding.BinaryAppender]: it appends the bytes
-// of [ID.MarshalBinary], the 26 lowercase characters of the canonical text
-// form, to b and returns the extended buffer. For the zero ID it appends
-// nothing and returns [ErrZero].
+// AppendBinary implements [encoding.BinaryAppender], as time.Time and
+// netip.Addr do: it appends the bytes of [ID.MarshalBinary], the 26
+// lowercase characters of the canonical text form, to b and returns the
+// extended buffer. For the zero ID it appends nothing and returns
+// [ErrZero].
 func (id ID) AppendBinary(b []byte) ([]byte, error) {
 	return id.AppendText(b)
 }
 
 // UnmarshalBinary implements [encoding.BinaryUnmarshaler], reading what
 // [ID.MarshalBinary] writes: the canonical form, 26 lowercase characters,
-// as for [ID.Scan]: binary data is stored data, which is lowercase
+// as [ID.Scan] does, since binary data is stored data, which is lowercase
 // (KEYS-4). Empty data is not an id. 16 bytes are refused too, with
 // [ReasonLength]: the ULID binary layout is read by [From16] alone, so a
 // value is never taken as text or as bytes by a guess from its length
@@ -89,6 +51,11 @@ func (id ID) AppendBinary(b []byte) ([]byte, error) {
 // [ErrInvalid], with [ReasonLength] for data that is not 26 bytes long and
 // [ReasonCase] for an uppercase letter, and sets id to the zero ID. The
 // data is not kept.
+//
+// encoding/gob and go-redis (Scan of a reply) call it. gob takes the
+// binary methods as a pair, and without them refuses the type
+// (integration/formats, TestBinaryNeedsBinaryMethods; TestGobStruct reads
+// back what MarshalBinary wrote).
 func (id *ID) UnmarshalBinary(data []byte) error {
 	v, err := parse(data, &lower)
 	*id = v
@@ -121,10 +88,12 @@ var bsonTypeNames = map[byte]string{
 // optional field.
 //
 // The MongoDB Go driver v2 (go.mongodb.org/mongo-driver/v2/bson) calls it
-// through bson.ValueMarshaler, whose type code is a plain byte; without it
-// the driver writes an ID as an empty document and reads it back as the
-// zero ID, silently. The v1 driver's interface takes its own bsontype.Type
-// and does not call this method.
+// through bson.ValueMarshaler, whose type code is a plain byte, so the
+// method needs no import. The driver needs it: it does not use the text
+// methods, and without this method writes an ID as an empty document,
+// with no error (integration/formats, TestBSONNeedsValueMethods, driver
+// v2.10.0). The v1 driver's interface takes its own bsontype.Type and does
+// not call this method.
 func (id ID) MarshalBSONValue() (byte, []byte, error) {
 	if id.IsZero() {
 		return 0, nil, ErrZero
@@ -147,7 +116,10 @@ func (id ID) MarshalBSONValue() (byte, []byte, error) {
 //     match the data): an error saying so;
 //   - any other BSON type: an error naming the type.
 //
-// The MongoDB Go driver v2 calls it through bson.ValueUnmarshaler.
+// The MongoDB Go driver v2 calls it through bson.ValueUnmarshaler, and
+// needs it: without it a BSON string cannot be read into an ID ("cannot
+// decode string into" the type; integration/formats,
+// TestBSONNeedsValueMethods, driver v2.10.0).
 func (id *ID) UnmarshalBSONValue(typ byte, data []byte) error {
 	*id = ID{}
 	switch typ {
@@ -171,19 +143,35 @@ func (id *ID) UnmarshalBSONValue(typ byte, data []byte) error {
 	return err
 }
 
+// MarshalYAML returns the canonical form of id, 26 lowercase characters,
+// as a string for the YAML library to write, or nil for the zero ID, which
+// the libraries write as YAML null, "no id". The error is always nil.
+//
+// gopkg.in/yaml.v3, go.yaml.in/yaml/v3 and github.com/goccy/go-yaml call
+// this form without their import, before the text methods. They need it
+// for the zero ID: without it [ID.MarshalText]'s [ErrZero] fails the whole
+// document instead of writing null (integration/formats,
+// TestYAMLNeedsYAMLMethods, yaml.v3 v3.0.1).
+func (id ID) MarshalYAML() (any, error) {
+	if id.IsZero() {
+		return nil, nil
+	}
+	return id.String(), nil
+}
+
 // UnmarshalYAML reads an ID from a YAML scalar through [ID.UnmarshalText],
 // so it accepts what UnmarshalText and [Parse] accept: any letter case,
-// and not the empty string (docs/contract.md, T2). A mapping or a sequence given for
-// an ID is an error wrapping [ErrInvalid] whose message repeats the
-// library's (with its line number). YAML null, "no id", never reaches it
-// in the libraries below: they leave an ID field as it was and set an *ID
-// to nil.
+// and not the empty string. A mapping or a sequence given for an ID is an
+// error wrapping [ErrInvalid] whose message repeats the library's (with
+// its line number). YAML null, "no id", never reaches it in the libraries
+// below: they leave an ID field as it was and set an *ID to nil.
 //
 // gopkg.in/yaml.v3, go.yaml.in/yaml/v3 and github.com/goccy/go-yaml call
 // this form (its argument decodes the YAML value into a Go value) without
-// their import. Without it, yaml.v3 uses the text methods for scalars only
-// and silently skips a mapping given for an ID, leaving the field as it
-// was.
+// their import. yaml.v3 needs it: it uses the text methods for scalars
+// only, and without this method silently skips a mapping given for an ID,
+// leaving the field as it was (integration/formats,
+// TestYAMLNeedsYAMLMethods, yaml.v3 v3.0.1).
 func (id *ID) UnmarshalYAML(unmarshal func(any) error) error {
 	// Into a string, not a *string: goccy/go-yaml leaves a **string nil
 	// for every value, which would read every id as "no value".
@@ -212,16 +200,3 @@ func (e *yamlError) Error() string {
 }
 
 func (e *yamlError) Unwrap() error { return ErrInvalid }
-
-// MarshalYAML returns the canonical form of id, 26 lowercase characters,
-// as a string for the YAML library to write, or nil for the zero ID, which
-// the libraries write as YAML null, "no id" (docs/contract.md, T5). gopkg.in/yaml.v3,
-// go.yaml.in/yaml/v3 and github.com/goccy/go-yaml call it before the text
-// methods, without their import; without it the zero ID would fail with
-// [ID.MarshalText]'s [ErrZero]. The error is always nil.
-func (id ID) MarshalYAML() (any, error) {
-	if id.IsZero() {
-		return nil, nil
-	}
-	return id.String(), nil
-}
