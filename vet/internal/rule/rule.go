@@ -148,31 +148,6 @@ func (s *Scope) Files(pass *analysis.Pass) []*ast.File {
 	return out
 }
 
-// Reaches reports whether pkg imports, directly or not, a package whose
-// path is one of paths (or starts with one ending in "/").
-func Reaches(pkg *types.Package, paths ...string) bool {
-	seen := make(map[*types.Package]bool)
-	var walk func(p *types.Package) bool
-	walk = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		for _, want := range paths {
-			if p.Path() == want || (strings.HasSuffix(want, "/") && strings.HasPrefix(p.Path(), want)) {
-				return true
-			}
-		}
-		for _, q := range p.Imports() {
-			if walk(q) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(pkg)
-}
-
 // IsID reports whether t is id.ID or *id.ID.
 func IsID(t types.Type) bool {
 	if p, ok := t.(*types.Pointer); ok {

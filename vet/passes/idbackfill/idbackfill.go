@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -16,7 +17,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "idbackfill",
 	Doc:      rule.Doc(doc, "idbackfill"),
 	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idbackfill",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer},
 	Run:      run,
 }
 
@@ -25,10 +26,13 @@ var doc string
 
 var allow rule.Allow
 
-func init() { rule.Flags(&Analyzer.Flags, &allow) }
+func init() {
+	rule.Flags(&Analyzer.Flags, &allow)
+	reach.Watch(func() []string { return []string{rule.IDPath} })
+}
 
 func run(pass *analysis.Pass) (any, error) {
-	if !rule.Reaches(pass.Pkg, rule.IDPath) {
+	if !reach.Of(pass).Reaches(rule.IDPath) {
 		return nil, nil
 	}
 	scope, ok := rule.NewScope(pass, allow)

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/idkeys/id/vet/internal/flow"
+	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -23,6 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       rule.Doc(doc, "idquery"),
 	URL:       "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idquery",
 	Run:       run,
+	Requires:  []*analysis.Analyzer{reach.Analyzer},
 	FactTypes: []analysis.Fact{new(Sink)},
 }
 
@@ -36,6 +38,7 @@ var (
 
 func init() {
 	rule.Flags(&Analyzer.Flags, &allow)
+	reach.Watch(func() []string { return slices.Concat(sinkPaths, declared.paths(), handlerPaths) })
 	Analyzer.Flags.Var(&declared, "sinks", "comma-separated query functions, methods (path.Type.Method), types (path.Type) or packages of the service, for calls idquery cannot follow")
 }
 
@@ -134,17 +137,21 @@ type checker struct {
 	vararg *types.Var            // its final ...T parameter, if any
 }
 
+// handlerPaths are the packages one of which a package must reach for a
+// request value to be read in it.
+var handlerPaths = []string{"net/http", "github.com/gin-gonic/gin", "github.com/labstack/echo/", "github.com/gofiber/fiber/", "github.com/julienschmidt/httprouter"}
+
 func run(pass *analysis.Pass) (any, error) {
 	path := pass.Pkg.Path()
 	if listed(path) {
 		return nil, nil
 	}
-	if !rule.Reaches(pass.Pkg, append(sinkPaths, declared.paths()...)...) {
+	if !reach.Of(pass).Reaches(slices.Concat(sinkPaths, declared.paths())...) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink)}
 	c.computeFacts()
-	if !rule.Reaches(pass.Pkg, "net/http", "github.com/gin-gonic/gin", "github.com/labstack/echo/", "github.com/gofiber/fiber/", "github.com/julienschmidt/httprouter") {
+	if !reach.Of(pass).Reaches(handlerPaths...) {
 		return nil, nil
 	}
 	scope, ok := rule.NewScope(pass, allow)

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/idkeys/id/vet/internal/flow"
+	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -23,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "idsilent",
 	Doc:       rule.Doc(doc, "idsilent"),
 	URL:       "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idsilent",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(setsOption), new(registersCopier)},
 }
@@ -33,7 +34,10 @@ var doc string
 
 var allow rule.Allow
 
-func init() { rule.Flags(&Analyzer.Flags, &allow) }
+func init() {
+	rule.Flags(&Analyzer.Flags, &allow)
+	reach.Watch(func() []string { return []string{rule.IDPath, attributevalue, copystructure} })
+}
 
 // A sink is one library entry point that loses an id.ID it sees through
 // reflection: a function or method (recv empty for a package function)
@@ -92,7 +96,7 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, bodies: make(map[types.Object]*ast.BlockStmt), sets: make(map[types.Object]map[string]bool)}
 	c.exportFacts()
-	if !rule.Reaches(pass.Pkg, rule.IDPath) {
+	if !reach.Of(pass).Reaches(rule.IDPath) {
 		return nil, nil
 	}
 	scope, ok := rule.NewScope(pass, allow)
@@ -635,7 +639,7 @@ func (c *checker) exportFacts() {
 			}
 		}
 	}
-	if rule.Reaches(pass.Pkg, attributevalue) {
+	if reach.Of(pass).Reaches(attributevalue) {
 		for fn := range c.bodies {
 			var fact setsOption
 			for _, opt := range []option{encodeOpt, decodeOpt} {
@@ -648,9 +652,22 @@ func (c *checker) exportFacts() {
 			}
 		}
 	}
-	if rule.Reaches(pass.Pkg, copystructure) && c.registers() {
+	if reach.Of(pass).Reaches(copystructure) && (c.registers() || c.importsCopier()) {
 		pass.ExportPackageFact(&registersCopier{})
 	}
+}
+
+// importsCopier reports whether a package this one imports registers a
+// copystructure copier for id.ID, or imports one that does, directly or
+// not: the fact is passed on by each package, so that it does not depend
+// on which packages the export data of the imports names.
+func (c *checker) importsCopier() bool {
+	for _, q := range c.pass.Pkg.Imports() {
+		if c.pass.ImportPackageFact(q, new(registersCopier)) {
+			return true
+		}
+	}
+	return false
 }
 
 // registers reports whether a file of this package assigns
@@ -727,12 +744,7 @@ func funcIdent(e ast.Expr) *ast.Ident {
 // or one it imports, registers a copystructure copier for id.ID.
 func copierRegistered(c *checker, _ *ast.CallExpr) bool {
 	if c.copier == nil {
-		reg := c.registers()
-		for _, f := range c.pass.AllPackageFacts() {
-			if _, ok := f.Fact.(*registersCopier); ok {
-				reg = true
-			}
-		}
+		reg := c.registers() || c.importsCopier()
 		c.copier = &reg
 	}
 	return *c.copier

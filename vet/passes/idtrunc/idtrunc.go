@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/idkeys/id/vet/internal/flow"
+	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -22,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "idtrunc",
 	Doc:      rule.Doc(doc, "idtrunc"),
 	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idtrunc",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer},
 	Run:      run,
 }
 
@@ -31,7 +32,10 @@ var doc string
 
 var allow rule.Allow
 
-func init() { rule.Flags(&Analyzer.Flags, &allow) }
+func init() {
+	rule.Flags(&Analyzer.Flags, &allow)
+	reach.Watch(func() []string { return []string{rule.IDPath} })
+}
 
 // printfs maps a printf-like function, by its types.Func.FullName, to the
 // index of its format argument.
@@ -44,7 +48,7 @@ var printfs = map[string]int{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !rule.Reaches(pass.Pkg, rule.IDPath) {
+	if !reach.Of(pass).Reaches(rule.IDPath) {
 		return nil, nil
 	}
 	scope, ok := rule.NewScope(pass, allow)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -19,7 +20,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "idtyped",
 	Doc:      rule.Doc(doc, "idtyped"),
 	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idtyped",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer},
 	Run:      run,
 }
 
@@ -28,10 +29,19 @@ var doc string
 
 var allow rule.Allow
 
-func init() { rule.Flags(&Analyzer.Flags, &allow) }
+func init() {
+	rule.Flags(&Analyzer.Flags, &allow)
+	reach.Watch(func() []string { return []string{rule.IDPath} })
+}
 
 func run(pass *analysis.Pass) (any, error) {
+	if !reach.Of(pass).Reaches(rule.IDPath) {
+		return nil, nil
+	}
 	idType := lookupID(pass.Pkg)
+	if idType == nil {
+		idType = usedID(pass.TypesInfo)
+	}
 	if idType == nil {
 		return nil, nil
 	}
@@ -179,6 +189,35 @@ func lookupID(pkg *types.Package) *types.Named {
 		return nil
 	}
 	return walk(pkg)
+}
+
+// usedID returns the type id.ID when a type the package uses is id.ID,
+// a pointer to it, or a struct with a field of one of these: the package
+// reaches package id (a fact says so) through imports loaded from export
+// data, whose Imports may not list it.
+func usedID(info *types.Info) *types.Named {
+	isID := func(t types.Type) *types.Named {
+		if rule.IsID(t) {
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			return types.Unalias(t).(*types.Named)
+		}
+		return nil
+	}
+	for _, tv := range info.Types {
+		if n := isID(tv.Type); n != nil {
+			return n
+		}
+		if s, ok := tv.Type.Underlying().(*types.Struct); ok {
+			for f := range s.Fields() {
+				if n := isID(f.Type()); n != nil {
+					return n
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // bare reports whether t is id.ID, or a defined type whose underlying type
