@@ -146,7 +146,8 @@ func TestEndToEnd(t *testing.T) {
 		t.Skip("builds idvet and runs go vet: not with -short")
 	}
 	bin := build(t)
-	all := join(makers, testFile, keys4, keys5, trunc, backfillBad, backfillMigrate, typed)
+	// idmakers does not look at test files by default (-idmakers.tests).
+	all := join(makers, keys4, keys5, trunc, backfillBad, backfillMigrate, typed)
 
 	got, other, status := run(t, "go", "vet", "-vettool="+bin, "./...")
 	check(t, "go vet -vettool ./...", got, other, status, all, 1)
@@ -167,6 +168,14 @@ func TestEndToEnd(t *testing.T) {
 	check(t, "go vet -vettool with flags", got, other, status, want, 1)
 	got, other, status = run(t, bin, append(flags, "./...")...)
 	check(t, "idvet with flags", got, other, status, want, 3)
+
+	withTests := join(makers, testFile, keys4, keys5, trunc, backfillBad, backfillMigrate, typed)
+	for _, flag := range []string{"-tests", "-idmakers.tests"} {
+		got, other, status = run(t, "go", "vet", "-vettool="+bin, flag, "./...")
+		check(t, "go vet -vettool "+flag, got, other, status, withTests, 1)
+		got, other, status = run(t, bin, flag, "./...")
+		check(t, "idvet "+flag, got, other, status, withTests, 3)
+	}
 
 	got, other, status = run(t, bin, "-idmakers.allow=example.com/sample/...", "-idcase=false", "-idquery=false", "-idtrunc=false", "-idbackfill=false", "-idsilent=false", "-idtyped=false", "./...")
 	check(t, "idvet with every rule off or allowed", got, other, status, nil, 0)

@@ -26,12 +26,12 @@ var Analyzer = &analysis.Analyzer{
 var doc string
 
 var (
-	allow    rule.Allow
+	cfg      = rule.Config{Tests: false}
 	declared Makers
 )
 
 func init() {
-	rule.Flags(&Analyzer.Flags, &allow)
+	rule.Flags(&Analyzer.Flags, &cfg)
 	reach.Watch(makerPaths)
 	Analyzer.Flags.Var(&declared, "makers", "comma-separated functions (path.Func, path.Type.Method) or packages (path) of the service that make or parse ids")
 }
@@ -153,7 +153,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !reach.Of(pass).Reaches(makerPaths()...) {
 		return nil, nil
 	}
-	scope, ok := rule.NewScope(pass, allow)
+	scope, ok := rule.NewScope(pass, &cfg)
 	if !ok {
 		return nil, nil
 	}
@@ -166,7 +166,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		f = f.Origin()
 		k := lookup(f)
-		if k == 0 || scope.Skip(ident.Pos()) || allow.Match(f.Pkg().Path()) {
+		if k == 0 || scope.Skip(ident.Pos()) || cfg.Allow.Match(f.Pkg().Path()) {
 			continue
 		}
 		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && secretOnly(pass, cur) {

@@ -32,12 +32,12 @@ var Analyzer = &analysis.Analyzer{
 var doc string
 
 var (
-	allow    rule.Allow
+	cfg      = rule.Config{Tests: true}
 	declared Sinks
 )
 
 func init() {
-	rule.Flags(&Analyzer.Flags, &allow)
+	rule.Flags(&Analyzer.Flags, &cfg)
 	reach.Watch(func() []string { return slices.Concat(sinkPaths, declared.paths(), handlerPaths) })
 	Analyzer.Flags.Var(&declared, "sinks", "comma-separated query functions, methods (path.Type.Method), types (path.Type) or packages of the service, for calls idquery cannot follow")
 }
@@ -154,7 +154,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !reach.Of(pass).Reaches(handlerPaths...) {
 		return nil, nil
 	}
-	scope, ok := rule.NewScope(pass, allow)
+	scope, ok := rule.NewScope(pass, &cfg)
 	if !ok {
 		return nil, nil
 	}

@@ -30,10 +30,10 @@ var Analyzer = &analysis.Analyzer{
 //go:embed doc.go
 var doc string
 
-var allow rule.Allow
+var cfg = rule.Config{Tests: true}
 
 func init() {
-	rule.Flags(&Analyzer.Flags, &allow)
+	rule.Flags(&Analyzer.Flags, &cfg)
 	reach.Watch(func() []string { return []string{rule.IDPath} })
 }
 
@@ -51,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !reach.Of(pass).Reaches(rule.IDPath) {
 		return nil, nil
 	}
-	scope, ok := rule.NewScope(pass, allow)
+	scope, ok := rule.NewScope(pass, &cfg)
 	if !ok {
 		return nil, nil
 	}
