@@ -118,6 +118,18 @@ type value struct {
 	src   string // the request read, `PathValue("id")`; "" for a parameter
 	param int    // the index of the parameter of the analysed function, or -1
 	id    bool   // the key, or a name on the way, is an id's (rule.IDName)
+	// other says that the key names something else than an id of ours
+	// (otherKey): no name on the way makes the value an id.
+	other bool
+	// uuid says that the key is a UUID's or a GUID's: id.Parse would
+	// refuse the value, so the message does not advise it.
+	uuid bool
+}
+
+// reported reports whether a request value v reaching a query at a site
+// whose names on the way say id (siteID) is reported.
+func (v value) reported(siteID bool) bool {
+	return v.src != "" && !v.other && (v.id || siteID)
 }
 
 // site is an expression that reaches a query as a value.
@@ -130,8 +142,13 @@ type site struct {
 }
 
 type checker struct {
-	pass   *analysis.Pass
-	defs   *flow.Defs
+	pass *analysis.Pass
+	defs *flow.Defs
+	// parsed maps a variable to where it is parsed (passed to a parser)
+	// or replaced by the text of a parsed value; at is the query being
+	// looked at: a variable parsed before it is not followed.
+	parsed map[*types.Var][]token.Pos
+	at     token.Pos
 	facts  map[*types.Func]*Sink // this package's, and the imported ones looked up
 	params map[*types.Var]int    // the parameters of the function whose facts are computed
 	vararg *types.Var            // its final ...T parameter, if any
@@ -150,6 +167,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink)}
+	c.findParsed()
 	c.computeFacts()
 	if !reach.Of(pass).Reaches(handlerPaths...) {
 		return nil, nil
@@ -165,11 +183,16 @@ func run(pass *analysis.Pass) (any, error) {
 				if s.variadic {
 					continue
 				}
+				c.at = s.arg.Pos()
 				v, ok := c.taint(s.arg, 0, make(map[*types.Var]bool))
-				if !ok || v.src == "" || !(v.id || s.id) {
+				if !ok || !v.reported(s.id) {
 					continue
 				}
-				scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id", v.src, s.path)
+				if v.uuid {
+					scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5)", v.src, s.path)
+				} else {
+					scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id", v.src, s.path)
+				}
 			}
 			return true
 		})
@@ -238,6 +261,7 @@ func (c *checker) computeFacts() {
 						v = value{param: c.params[c.vararg], id: rule.IDName(c.vararg.Name())}
 					} else {
 						var ok bool
+						c.at = s.arg.Pos()
 						if v, ok = c.taint(s.arg, 0, make(map[*types.Var]bool)); !ok || v.param < 0 {
 							continue
 						}
@@ -548,14 +572,20 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		if !ok || !c.muxVars(e.X, make(map[*types.Var]bool)) {
 			return value{}, false
 		}
-		return value{src: fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k)), param: -1, id: rule.IDName(k)}, true
+		return keyed(fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k)), k), true
 	case *ast.Ident:
 		v := c.defs.Var(e)
 		if v == nil || seen[v] {
 			return value{}, false
 		}
 		if i, ok := c.params[v]; ok && v != c.vararg {
+			if c.parsedBefore(v) {
+				return value{}, false
+			}
 			return value{param: i, id: rule.IDName(v.Name())}, true
+		}
+		if c.parsedBefore(v) {
+			return value{}, false
 		}
 		seen[v] = true
 		defer delete(seen, v)
@@ -565,12 +595,108 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 				continue
 			}
 			if r, ok := c.taint(d.Expr, d.Index, seen); ok {
-				r.id = r.id || rule.IDName(v.Name())
+				r.id = r.id || !r.other && rule.IDName(v.Name())
 				return r, true
 			}
 		}
 	}
 	return value{}, false
+}
+
+// parserPrefixes start the (lowercased) names of the functions and
+// methods that parse or validate a value passed to them: id.Parse,
+// strconv.Atoi, uuid.Parse, uuid.Validate, netip.ParseAddr,
+// net.ParseIP, gofrs' uuid.FromString, hex.DecodeString,
+// (*regexp.Regexp).MatchString, a service's own isValidUUID.
+var parserPrefixes = []string{"parse", "mustparse", "valid", "isvalid", "fromstring", "decode", "unmarshal"}
+
+// parser reports whether f parses or validates its argument.
+func parser(f *types.Func) bool {
+	if f.Pkg() != nil && f.Pkg().Path() == "strconv" && f.Name() != "Quote" && !strings.HasPrefix(f.Name(), "Quote") && !strings.HasPrefix(f.Name(), "Format") && !strings.HasPrefix(f.Name(), "Append") && f.Name() != "Itoa" {
+		return true
+	}
+	if f.Pkg() != nil && f.Pkg().Path() == "regexp" && strings.HasPrefix(f.Name(), "Match") {
+		return true
+	}
+	name := strings.ToLower(f.Name())
+	for _, p := range parserPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// findParsed records, for each variable, where it is passed to a parser
+// (parser: as an argument, or converted to []byte) and where it is
+// assigned the text of a parsed value (s = u.String(), u not a string).
+func (c *checker) findParsed() {
+	info := c.pass.TypesInfo
+	c.parsed = make(map[*types.Var][]token.Pos)
+	varOf := func(e ast.Expr) *types.Var {
+		e = ast.Unparen(e)
+		if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+				e = ast.Unparen(call.Args[0])
+			}
+		}
+		return c.defs.Var(e)
+	}
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				callee := c.defs.Callee(n)
+				if callee == nil || !parser(callee) {
+					return true
+				}
+				for _, a := range n.Args {
+					if v := varOf(a); v != nil {
+						c.parsed[v] = append(c.parsed[v], n.Pos())
+					}
+				}
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
+				}
+				for i, r := range n.Rhs {
+					if c.canonical(r) {
+						if v := c.defs.Var(n.Lhs[i]); v != nil {
+							c.parsed[v] = append(c.parsed[v], n.Pos())
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// canonical reports whether e is the text of a parsed value: x.String()
+// with x not a string ([]byte, an id.ID, a typed id, a uuid.UUID, a
+// netip.Addr, a number's type).
+func (c *checker) canonical(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "String" {
+		return false
+	}
+	t := c.pass.TypesInfo.TypeOf(sel.X)
+	return t != nil && !flow.Textual(t)
+}
+
+// parsedBefore reports whether v is parsed, or replaced by a parsed
+// value's text, before the query being looked at (c.at).
+func (c *checker) parsedBefore(v *types.Var) bool {
+	for _, p := range c.parsed[v] {
+		if p < c.at {
+			return true
+		}
+	}
+	return false
 }
 
 // method names a method as import path, receiver type name and name.
@@ -638,7 +764,62 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 	if !ok {
 		return value{}, false
 	}
-	return value{src: fmt.Sprintf("%s(%s)", desc, strconv.Quote(k)), param: -1, id: rule.IDName(k)}, true
+	return keyed(fmt.Sprintf("%s(%s)", desc, strconv.Quote(k)), k), true
+}
+
+// keyed returns the value read as src under the key k.
+func keyed(src, k string) value {
+	v := value{src: src, param: -1, other: otherKey(k)}
+	v.id = !v.other && rule.IDName(k)
+	if words := rule.Words(k); len(words) > 0 {
+		last := strings.ToLower(words[len(words)-1])
+		v.uuid = last == "uuid" || last == "guid"
+	}
+	return v
+}
+
+// naturalWords name what a request key holds when it is not an id: a
+// natural key (a slug, a name, a page), a secret or a one-time code, or
+// a paging or display option. A key whose last word is one of them is
+// not an id's, whatever the names on its way to the query say: a slug
+// passed to a store function whose parameter is named id is a natural
+// key, which the rules allow.
+var naturalWords = map[string]bool{
+	"slug": true, "page": true, "code": true, "token": true, "state": true,
+	"name": true, "username": true, "login": true, "handle": true, "email": true,
+	"alias": true, "title": true, "tag": true, "path": true,
+	"secret": true, "password": true, "hash": true, "nonce": true, "otp": true,
+	"cursor": true, "search": true, "q": true, "query": true, "lang": true,
+	"locale": true, "sort": true, "format": true, "redirect": true, "url": true,
+}
+
+// foreignWords, before the last word id of a key, say the id is another
+// system's: an OAuth provider's client_id, a remote_user_id.
+var foreignWords = map[string]bool{
+	"client": true, "remote": true, "external": true, "provider": true,
+	"oauth": true, "openid": true, "social": true, "github": true, "google": true,
+}
+
+// otherKey reports whether the request key k names something other than
+// an id of the service: its last word is a natural key's, a secret's or
+// an option's (naturalWords), or it is an id's name with a word before
+// that says the id is another system's (foreignWords).
+func otherKey(k string) bool {
+	words := rule.Words(k)
+	if len(words) == 0 {
+		return false
+	}
+	if naturalWords[strings.ToLower(words[len(words)-1])] {
+		return true
+	}
+	if rule.IDName(k) {
+		for _, w := range words[:len(words)-1] {
+			if foreignWords[strings.ToLower(w)] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // requestValues reports whether e is r.URL.Query(), r.Form or r.PostForm
