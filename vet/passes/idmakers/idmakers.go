@@ -172,6 +172,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && secretOnly(pass, cur) {
 			continue // a random secret, not an id: see secret.go
 		}
+		if _, listed := funcs[f.Pkg().Path()]; !listed && k == maker && (f.Pkg() == pass.Pkg || !usedAsID(pass, cur)) {
+			continue // a declared maker: reported where used as an id, see used.go
+		}
 		name := rule.Func(f)
 		d := analysis.Diagnostic{Pos: ident.Pos(), End: ident.End()}
 		switch {

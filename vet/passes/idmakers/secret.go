@@ -200,9 +200,10 @@ func destination(pass *analysis.Pass, c inspector.Cursor) (string, *types.Var) {
 			if a != c.Node() || params.Len() == 0 {
 				continue
 			}
-			// A column named just before: Update("reset_token", v).
+			// A column named just before: Update("reset_token", v),
+			// Update("id", v).
 			if i > 0 {
-				if tv := info.Types[n.Args[i-1]]; tv.Value != nil && tv.Value.Kind() == constant.String && secretName(constant.StringVal(tv.Value)) {
+				if tv := info.Types[n.Args[i-1]]; tv.Value != nil && tv.Value.Kind() == constant.String && (secretName(constant.StringVal(tv.Value)) || rule.IDName(constant.StringVal(tv.Value))) {
 					return constant.StringVal(tv.Value), nil
 				}
 			}
