@@ -162,6 +162,34 @@ func IsID(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == IDPath && n.Obj().Name() == "ID"
 }
 
+// IsIDValue reports whether t is id.ID, a typed id or a pointer to one:
+// what fmt prints, and String returns, as an id's text. A typed id is a
+// defined type whose underlying type is a struct of one embedded field,
+// itself id.ID or a typed id (type OrderID struct{ id.ID }): it has
+// every method of id.ID. A struct with other fields beside the embedded
+// id is not one (idtyped reports it).
+func IsIDValue(t types.Type) bool {
+	if IsID(t) {
+		return true
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	s, ok := n.Underlying().(*types.Struct)
+	if !ok || s.NumFields() != 1 || !s.Field(0).Embedded() {
+		return false
+	}
+	f := s.Field(0).Type()
+	if _, ptr := f.(*types.Pointer); ptr {
+		return false
+	}
+	return f != t && IsIDValue(f)
+}
+
 // Func names a function or method as "pkg.Name" or "pkg.Type.Name" (with
 // the package's name, not its path), for messages.
 func Func(f *types.Func) string {

@@ -121,7 +121,7 @@ func checkPrintf(pass *analysis.Pass, scope *rule.Scope, defs *flow.Defs, call *
 			continue
 		}
 		arg := args[v.arg]
-		if !rule.IsID(pass.TypesInfo.TypeOf(arg)) && !defs.IDText(arg) {
+		if !rule.IsIDValue(pass.TypesInfo.TypeOf(arg)) && !defs.IDText(arg) {
 			continue
 		}
 		spec := format[v.start:v.end]
