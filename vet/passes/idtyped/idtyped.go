@@ -74,6 +74,10 @@ func run(pass *analysis.Pass) (any, error) {
 		if spec.Assign.IsValid() || scope.Skip(spec.Pos()) {
 			continue
 		}
+		if st, ok := spec.Type.(*ast.StructType); ok {
+			embedded(pass, scope, spec.Name.Name, st)
+			continue
+		}
 		obj := pass.TypesInfo.Defs[spec.Name]
 		rhs := pass.TypesInfo.TypeOf(spec.Type)
 		if obj == nil || rhs == nil || !bare(rhs, idType) {
@@ -139,6 +143,51 @@ func run(pass *analysis.Pass) (any, error) {
 		scope.Reportf(pass, call.Pos(), "%s", msg)
 	}
 	return nil, nil
+}
+
+// embedded reports the fields of the struct type name that embed an
+// id.ID or a typed id (or a pointer to one) beside other fields: the
+// struct takes on every method of id.ID, so encoding/json writes the whole
+// struct as its id alone, database/sql binds it as its id, and fmt, flag
+// and the web frameworks' binders treat it as one. The fix names the
+// field after its type, so that x.ID (x.OrderID) keeps compiling and only
+// the promoted methods go. A struct of the embedded id alone is a typed
+// id, and is not reported.
+func embedded(pass *analysis.Pass, scope *rule.Scope, name string, st *ast.StructType) {
+	n := 0
+	for _, f := range st.Fields.List {
+		n += max(len(f.Names), 1)
+	}
+	if n < 2 {
+		return
+	}
+	for _, f := range st.Fields.List {
+		if len(f.Names) > 0 || scope.Skip(f.Pos()) || !rule.IsIDValue(pass.TypesInfo.TypeOf(f.Type)) {
+			continue
+		}
+		typ := ast.Unparen(f.Type)
+		if star, ok := typ.(*ast.StarExpr); ok {
+			typ = star.X
+		}
+		field := ""
+		switch t := typ.(type) {
+		case *ast.Ident:
+			field = t.Name
+		case *ast.SelectorExpr:
+			field = t.Sel.Name
+		default:
+			continue
+		}
+		scope.Report(pass, analysis.Diagnostic{
+			Pos:     f.Type.Pos(),
+			End:     f.Type.End(),
+			Message: name + " embeds " + types.ExprString(f.Type) + " beside other fields, so JSON, database/sql and fmt treat a " + name + " as its id (" + Rule + ")",
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   "Name the field " + field,
+				TextEdits: []analysis.TextEdit{{Pos: f.Type.Pos(), End: f.Type.Pos(), NewText: []byte(field + " ")}},
+			}},
+		})
+	}
 }
 
 // idName returns "id.ID" as file names it (ids.ID for an import named
