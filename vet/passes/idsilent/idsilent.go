@@ -758,6 +758,85 @@ func notIntoMap(i int) func(*checker, *ast.CallExpr) bool {
 	}
 }
 
+// notIntoOtherStruct returns the check of a mapstructure function that
+// decodes its first argument into argument i: fine unless that is a
+// pointer to a struct type other than the input's (pointers aside) that
+// holds an id.ID too.
+func notIntoOtherStruct(i int) func(*checker, *ast.CallExpr) bool {
+	return func(c *checker, call *ast.CallExpr) bool {
+		if len(call.Args) <= i {
+			return true
+		}
+		info := c.pass.TypesInfo
+		return !otherStruct(info.TypeOf(call.Args[0]), info.TypeOf(call.Args[i]))
+	}
+}
+
+// resultNotOtherStruct is notIntoOtherStruct for Decoder.Decode, whose
+// output is the Result of the DecoderConfig literal it was made with.
+func resultNotOtherStruct(c *checker, call *ast.CallExpr) bool {
+	res := decoderResult(c, call)
+	return res == nil || len(call.Args) == 0 || !otherStruct(c.pass.TypesInfo.TypeOf(call.Args[0]), c.pass.TypesInfo.TypeOf(res))
+}
+
+// otherStruct reports whether out is a pointer to a struct type that
+// holds an id.ID, other than in's (either may be a pointer) and in is a
+// struct: mapstructure then goes through a map of in's fields.
+func otherStruct(in, out types.Type) bool {
+	if in == nil || out == nil {
+		return false
+	}
+	p, ok := out.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	out = p.Elem()
+	if q, ok := in.Underlying().(*types.Pointer); ok {
+		in = q.Elem()
+	}
+	if _, ok := in.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	if _, ok := out.Underlying().(*types.Struct); !ok || types.Identical(in, out) {
+		return false
+	}
+	s := &sink{tag: "mapstructure"}
+	return holds(out, s)
+}
+
+// decoderResult returns the Result of the DecoderConfig literal the
+// decoder of call (a Decoder.Decode) was made with by NewDecoder,
+// directly or through local variables, or nil.
+func decoderResult(c *checker, call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	mc, ok := ast.Unparen(c.only(sel.X)).(*ast.CallExpr)
+	if !ok || len(mc.Args) != 1 {
+		return nil
+	}
+	if f, _ := typeutil.Callee(c.pass.TypesInfo, mc).(*types.Func); !rule.PkgFunc(f, mapstructure, "NewDecoder") {
+		return nil
+	}
+	cfg := ast.Unparen(c.only(mc.Args[0]))
+	if u, ok := cfg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		cfg = ast.Unparen(u.X)
+	}
+	lit, ok := cfg.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Result" {
+				return kv.Value
+			}
+		}
+	}
+	return nil
+}
+
 // resultNotMap is the check of mapstructure's Decoder.Decode: fine unless
 // the decoder comes from NewDecoder with a DecoderConfig literal whose
 // Result is a map or a pointer to one, directly or through local

@@ -107,6 +107,20 @@ var sinks = []sink{
 		msg: "mapstructure.WeakDecodeMetadata into a map turns %s into map[string]any{}: build the map yourself with v.String()"},
 	{pkg: mapstructure, recv: "Decoder", name: "Decode", arg: 0, tag: "mapstructure", fixed: resultNotMap,
 		msg: "mapstructure.Decoder.Decode with a map Result turns %s into map[string]any{}: build the map yourself with v.String()"},
+	// mapstructure decodes a struct into another struct type through a
+	// map of its fields: the id.ID becomes map[string]any{} on the way and
+	// is decoded as the zero id, with or without the text hook (a struct
+	// of the same type is copied whole, and keeps it).
+	{pkg: mapstructure, name: "Decode", arg: 0, tag: "mapstructure", fixed: notIntoOtherStruct(1),
+		msg: "mapstructure.Decode into another struct type turns %s into the zero id: copy the fields yourself"},
+	{pkg: mapstructure, name: "WeakDecode", arg: 0, tag: "mapstructure", fixed: notIntoOtherStruct(1),
+		msg: "mapstructure.WeakDecode into another struct type turns %s into the zero id: copy the fields yourself"},
+	{pkg: mapstructure, name: "DecodeMetadata", arg: 0, tag: "mapstructure", fixed: notIntoOtherStruct(1),
+		msg: "mapstructure.DecodeMetadata into another struct type turns %s into the zero id: copy the fields yourself"},
+	{pkg: mapstructure, name: "WeakDecodeMetadata", arg: 0, tag: "mapstructure", fixed: notIntoOtherStruct(1),
+		msg: "mapstructure.WeakDecodeMetadata into another struct type turns %s into the zero id: copy the fields yourself"},
+	{pkg: mapstructure, recv: "Decoder", name: "Decode", arg: 0, tag: "mapstructure", fixed: resultNotOtherStruct,
+		msg: "mapstructure.Decoder.Decode into another struct type turns %s into the zero id: copy the fields yourself"},
 
 	// zombiezen's sqlitex binds the types it knows and prints the others
 	// with fmt: a nil *id.ID becomes "<nil>", the zero id "", a slice "[…]".

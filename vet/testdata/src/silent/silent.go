@@ -207,7 +207,14 @@ func decode(u User, o Order, in map[string]any) {
 	cfg := &mapstructure.DecoderConfig{DecodeHook: mapstructure.TextUnmarshallerHookFunc(), Result: &u}
 	ds, _ := mapstructure.NewDecoder(cfg)
 	_ = ds.Decode(in)
-	_ = ds.Decode(o)
+	_ = ds.Decode(o) // want `^mapstructure\.Decoder\.Decode into another struct type turns the id\.ID in Order into the zero id \(SILENT\): copy the fields yourself$`
+	// Struct to another struct type goes through a map of the fields.
+	_ = mapstructure.Decode(o, &u)      // want `^mapstructure\.Decode into another struct type turns the id\.ID in Order into the zero id \(SILENT\)`
+	_ = mapstructure.WeakDecode(&u, &o) // want `^mapstructure\.WeakDecode into another struct type turns the id\.ID in \*User`
+	var u2 User
+	_ = mapstructure.Decode(u, &u2) // the same type is copied whole
+	_ = ds.Decode(u)
+	_ = mapstructure.Decode(Tagged{}, &u)
 }
 
 func sqlite3(conn *sqlite.Conn, x id.ID, p *id.ID, xs []id.ID) {
