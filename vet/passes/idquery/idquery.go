@@ -141,6 +141,12 @@ type site struct {
 	variadic bool
 }
 
+// fieldKey is a field of a local struct variable.
+type fieldKey struct {
+	v     *types.Var
+	field string
+}
+
 type checker struct {
 	pass *analysis.Pass
 	defs *flow.Defs
@@ -149,9 +155,16 @@ type checker struct {
 	// looked at: a variable parsed before it is not followed.
 	parsed map[*types.Var][]token.Pos
 	at     token.Pos
-	facts  map[*types.Func]*Sink // this package's, and the imported ones looked up
-	params map[*types.Var]int    // the parameters of the function whose facts are computed
-	vararg *types.Var            // its final ...T parameter, if any
+	// fieldDefs maps a local struct variable's field to the values
+	// assigned to it (x.F = v); lits maps a local variable to the function
+	// literal it holds (run := func(id string) {…}), and litFacts such a
+	// variable to the parameters of the literal that reach a query.
+	fieldDefs map[fieldKey][]ast.Expr
+	lits      map[*types.Var]*ast.FuncLit
+	litFacts  map[*types.Var]*Sink
+	facts     map[*types.Func]*Sink // this package's, and the imported ones looked up
+	params    map[*types.Var]int    // the parameters of the function whose facts are computed
+	vararg    *types.Var            // its final ...T parameter, if any
 }
 
 // handlerPaths are the packages one of which a package must reach for a
@@ -168,6 +181,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink)}
 	c.findParsed()
+	c.findFieldsAndLits()
 	c.computeFacts()
 	if !reach.Of(pass).Reaches(handlerPaths...) {
 		return nil, nil
@@ -204,8 +218,11 @@ func run(pass *analysis.Pass) (any, error) {
 // parameters each passes to a query unparsed, and exports them.
 func (c *checker) computeFacts() {
 	type fn struct {
-		decl *ast.FuncDecl
-		obj  *types.Func
+		typ  *ast.FuncType
+		body *ast.BlockStmt
+		obj  *types.Func // nil for a function literal
+		// fact returns the Sink of the function, made if it is nil.
+		fact func() *Sink
 	}
 	var fns []fn
 	for _, f := range c.pass.Files {
@@ -215,9 +232,22 @@ func (c *checker) computeFacts() {
 				continue
 			}
 			if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-				fns = append(fns, fn{fd, obj})
+				fns = append(fns, fn{fd.Type, fd.Body, obj, func() *Sink {
+					if c.facts[obj] == nil {
+						c.facts[obj] = new(Sink)
+					}
+					return c.facts[obj]
+				}})
 			}
 		}
+	}
+	for v, lit := range c.lits {
+		fns = append(fns, fn{lit.Type, lit.Body, nil, func() *Sink {
+			if c.litFacts[v] == nil {
+				c.litFacts[v] = new(Sink)
+			}
+			return c.litFacts[v]
+		}})
 	}
 	ifaces := c.interfaceMethods()
 	for changed := true; changed; {
@@ -225,7 +255,7 @@ func (c *checker) computeFacts() {
 		for _, f := range fns {
 			c.params, c.vararg = make(map[*types.Var]int), nil
 			i := 0
-			for _, field := range f.decl.Type.Params.List {
+			for _, field := range f.typ.Params.List {
 				for _, name := range field.Names {
 					if v, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok {
 						c.params[v] = i
@@ -242,13 +272,10 @@ func (c *checker) computeFacts() {
 			if len(c.params) == 0 {
 				continue
 			}
-			ast.Inspect(f.decl.Body, func(n ast.Node) bool {
+			ast.Inspect(f.body, func(n ast.Node) bool {
 				for _, s := range c.sites(n) {
 					if i, ok := c.structParam(s.arg); ok {
-						if c.facts[f.obj] == nil {
-							c.facts[f.obj] = new(Sink)
-						}
-						if c.facts[f.obj].add(Param{Index: i, Struct: true, Path: s.path}) {
+						if f.fact().add(Param{Index: i, Struct: true, Path: s.path}) {
 							changed = true
 						}
 						continue
@@ -266,11 +293,8 @@ func (c *checker) computeFacts() {
 							continue
 						}
 					}
-					if c.facts[f.obj] == nil {
-						c.facts[f.obj] = new(Sink)
-					}
 					p := Param{Index: v.param, Variadic: s.variadic, Path: s.path, ID: v.id || s.id}
-					if c.facts[f.obj].add(p) {
+					if f.fact().add(p) {
 						changed = true
 					}
 				}
@@ -287,7 +311,9 @@ func (c *checker) computeFacts() {
 		}
 	}
 	for _, f := range fns {
-		export(f.obj)
+		if f.obj != nil {
+			export(f.obj)
+		}
 	}
 	for m := range ifaces {
 		export(m)
@@ -392,6 +418,10 @@ func (c *checker) sites(n ast.Node) []site {
 	case *ast.CallExpr:
 		f := c.defs.Callee(n)
 		if f == nil {
+			// A local variable holding a function literal.
+			if v := c.defs.Var(n.Fun); v != nil && c.litFacts[v] != nil {
+				return c.factSites(n, c.litFacts[v], v.Name())
+			}
 			return nil
 		}
 		var out []site
@@ -413,27 +443,7 @@ func (c *checker) sites(n ast.Node) []site {
 			}
 			return out
 		}
-		s := c.fact(f)
-		if s == nil {
-			return nil
-		}
-		for i, a := range n.Args {
-			for _, p := range s.Params {
-				if p.Struct {
-					if i == p.Index {
-						out = append(out, c.fields(a, rule.Func(f)+" → "+p.Path)...)
-					}
-					continue
-				}
-				if i == p.Index || p.Variadic && i > p.Index {
-					out = append(out, site{
-						arg: a, path: rule.Func(f) + " → " + p.Path, id: p.ID,
-						variadic: p.Variadic && n.Ellipsis.IsValid() && i == len(n.Args)-1,
-					})
-				}
-			}
-		}
-		return out
+		return c.factSites(n, c.fact(f), rule.Func(f))
 	case *ast.CompositeLit:
 		name := sinkMap(c.pass.TypesInfo, n)
 		if name == "" {
@@ -449,6 +459,32 @@ func (c *checker) sites(n ast.Node) []site {
 		return out
 	}
 	return nil
+}
+
+// factSites returns the arguments of call that reach a query by the Sink
+// s of its callee, which name names.
+func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
+	if s == nil {
+		return nil
+	}
+	var out []site
+	for i, a := range call.Args {
+		for _, p := range s.Params {
+			if p.Struct {
+				if i == p.Index {
+					out = append(out, c.fields(a, name+" → "+p.Path)...)
+				}
+				continue
+			}
+			if i == p.Index || p.Variadic && i > p.Index {
+				out = append(out, site{
+					arg: a, path: name + " → " + p.Path, id: p.ID,
+					variadic: p.Variadic && call.Ellipsis.IsValid() && i == len(call.Args)-1,
+				})
+			}
+		}
+	}
+	return out
 }
 
 // structParam returns the index of the parameter of the function whose
@@ -566,6 +602,9 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 			}
 			return c.taint(e.Y, 0, seen)
 		}
+	case *ast.SelectorExpr:
+		// A field of a local struct variable: req.UserID.
+		return c.field(e, seen)
 	case *ast.IndexExpr:
 		// mux.Vars(r)["id"], directly or through a local variable.
 		k, ok := c.key(e.Index)
@@ -670,6 +709,96 @@ func (c *checker) findParsed() {
 			return true
 		})
 	}
+}
+
+// findFieldsAndLits records the values assigned to the fields of local
+// struct variables (x.F = v), and the local variables that hold a function
+// literal and nothing else (run := func(id string) {…}).
+func (c *checker) findFieldsAndLits() {
+	c.fieldDefs = make(map[fieldKey][]ast.Expr)
+	c.lits = make(map[*types.Var]*ast.FuncLit)
+	c.litFacts = make(map[*types.Var]*Sink)
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, l := range as.Lhs {
+				switch l := ast.Unparen(l).(type) {
+				case *ast.SelectorExpr:
+					if v := c.defs.Var(l.X); v != nil && as.Tok == token.ASSIGN {
+						k := fieldKey{v, l.Sel.Name}
+						c.fieldDefs[k] = append(c.fieldDefs[k], as.Rhs[i])
+					}
+				case *ast.Ident:
+					lit, ok := ast.Unparen(as.Rhs[i]).(*ast.FuncLit)
+					if !ok {
+						continue
+					}
+					if v := c.defs.Var(l); v != nil {
+						if defs, _ := c.defs.Of(l); len(defs) == 1 {
+							c.lits[v] = lit
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// field returns where the field x.F of a local struct variable x came
+// from: a value assigned to it, or the value for F in a composite literal
+// assigned to x (x := req{F: v}, x := &req{F: v}).
+func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, bool) {
+	sel, ok := c.pass.TypesInfo.Selections[e]
+	if !ok || sel.Kind() != types.FieldVal {
+		return value{}, false
+	}
+	v := c.defs.Var(e.X)
+	if v == nil || seen[v] {
+		return value{}, false
+	}
+	seen[v] = true
+	defer delete(seen, v)
+	name := e.Sel.Name
+	named := func(r value) value {
+		r.id = r.id || !r.other && rule.IDName(name)
+		return r
+	}
+	for _, rhs := range c.fieldDefs[fieldKey{v, name}] {
+		if r, ok := c.taint(rhs, 0, seen); ok {
+			return named(r), true
+		}
+	}
+	defs, _ := c.defs.Of(e.X)
+	for _, d := range defs {
+		x := d.Expr
+		if x == nil || d.Index != 0 {
+			continue
+		}
+		x = ast.Unparen(x)
+		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			x = ast.Unparen(u.X)
+		}
+		lit, ok := x.(*ast.CompositeLit)
+		if !ok {
+			continue
+		}
+		for _, el := range lit.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == name {
+				if r, ok := c.taint(kv.Value, 0, seen); ok {
+					return named(r), true
+				}
+			}
+		}
+	}
+	return value{}, false
 }
 
 // canonical reports whether e is the text of a parsed value: x.String()
