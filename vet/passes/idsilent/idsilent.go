@@ -159,7 +159,7 @@ func (c *checker) call(call *ast.CallExpr) {
 			if e == nil || (s.fixed != nil && s.fixed(c, call)) {
 				continue
 			}
-			c.report(e, s, t)
+			c.report(e, s, t, call)
 		}
 	}
 }
@@ -189,7 +189,7 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 				continue
 			}
 			if e, t := c.find(kv.Value, s, 0, nil); e != nil {
-				c.report(e, s, t)
+				c.report(e, s, t, nil)
 			}
 		}
 	}
@@ -198,11 +198,43 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 // Rule is the rule idsilent's findings name, for //idvet:allow.
 const Rule = "SILENT"
 
-// report reports the value e of type t reaching sink s: the sink's
-// message, with the rule named before the fix.
-func (c *checker) report(e ast.Expr, s *sink, t types.Type) {
+// report reports the value e of type t reaching sink s in call (nil for
+// a composite literal's field): the sink's message, with the rule named
+// before the fix, and the suggested fix where it is mechanical.
+func (c *checker) report(e ast.Expr, s *sink, t types.Type, call *ast.CallExpr) {
 	what, fix, _ := strings.Cut(fmt.Sprintf(s.msg, c.describe(t)), ": ")
-	c.scope.Reportf(c.pass, e.Pos(), "%s (%s): %s", what, Rule, fix)
+	c.scope.Report(c.pass, analysis.Diagnostic{
+		Pos:            e.Pos(),
+		Message:        fmt.Sprintf("%s (%s): %s", what, Rule, fix),
+		SuggestedFixes: withOptions(s, call),
+	})
+}
+
+// withOptions returns the fix of a call of one of attributevalue's
+// functions without options: its WithOptions form, with the options func
+// that sets the encoding option (attributevalue.MarshalMap(v) becomes
+// attributevalue.MarshalMapWithOptions(v, func(o
+// *attributevalue.EncoderOptions) { o.UseEncodingMarshalers = true })).
+func withOptions(s *sink, call *ast.CallExpr) []analysis.SuggestedFix {
+	if call == nil || s.pkg != attributevalue || s.recv != "" || strings.HasSuffix(s.name, "WithOptions") || call.Ellipsis.IsValid() {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	pkg := types.ExprString(sel.X)
+	opts := "func(o *" + pkg + ".EncoderOptions) { o.UseEncodingMarshalers = true }"
+	if strings.HasPrefix(s.name, "Unmarshal") {
+		opts = "func(o *" + pkg + ".DecoderOptions) { o.UseEncodingUnmarshalers = true }"
+	}
+	return []analysis.SuggestedFix{{
+		Message: "Use " + s.name + "WithOptions with " + opts,
+		TextEdits: []analysis.TextEdit{
+			{Pos: sel.Sel.End(), End: sel.Sel.End(), NewText: []byte("WithOptions")},
+			{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + opts)},
+		},
+	}}
 }
 
 // is reports whether f is the sink's function or method.
