@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idquery",
 	Run:       run,
 	Requires:  []*analysis.Analyzer{reach.Analyzer},
-	FactTypes: []analysis.Fact{new(Sink)},
+	FactTypes: []analysis.Fact{new(Sink), new(Source)},
 }
 
 //go:embed doc.go
@@ -113,6 +113,20 @@ func (s *Sink) add(p Param) bool {
 	return true
 }
 
+// Source is the fact that a function returns a request value read under
+// the key its parameter Key names, as it is: a service's own accessor,
+// request.RouteStringParam(r, "id") wrapping r.PathValue(param) or
+// mux.Vars(r)[param], directly or through another such function. A
+// call of it with a constant key is a request read.
+type Source struct {
+	Key int
+}
+
+// AFact marks Source as a fact.
+func (*Source) AFact() {}
+
+func (s *Source) String() string { return fmt.Sprintf("source(key %d)", s.Key) }
+
 // value is where an expression's text came from.
 type value struct {
 	src   string // the request read, `PathValue("id")`; "" for a parameter
@@ -150,6 +164,9 @@ type fieldKey struct {
 type checker struct {
 	pass *analysis.Pass
 	defs *flow.Defs
+	// sources are the functions of this package, and the imported ones
+	// looked up, that return a request value read under a parameter.
+	sources map[*types.Func]*Source
 	// parsed maps a variable to where it is parsed (passed to a parser)
 	// or replaced by the text of a parsed value; at is the query being
 	// looked at: a variable parsed before it is not followed.
@@ -176,10 +193,18 @@ func run(pass *analysis.Pass) (any, error) {
 	if listed(path) {
 		return nil, nil
 	}
-	if !reach.Of(pass).Reaches(slices.Concat(sinkPaths, declared.paths())...) {
+	handlers := reach.Of(pass).Reaches(handlerPaths...)
+	queries := reach.Of(pass).Reaches(slices.Concat(sinkPaths, declared.paths())...)
+	if !handlers && !queries {
 		return nil, nil
 	}
-	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink)}
+	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink), sources: make(map[*types.Func]*Source)}
+	if handlers {
+		c.computeSources()
+	}
+	if !queries {
+		return nil, nil
+	}
 	c.findParsed()
 	c.findFieldsAndLits()
 	c.computeFacts()
@@ -886,6 +911,11 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 			ki, desc = i, f.Pkg().Name()+"."+f.Name()
 		}
 	}
+	if ki < 0 {
+		if s := c.sourceFact(f); s != nil {
+			ki, desc = s.Key, rule.Func(f)
+		}
+	}
 	if ki < 0 || ki >= len(call.Args) {
 		return value{}, false
 	}
@@ -894,6 +924,147 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 		return value{}, false
 	}
 	return keyed(fmt.Sprintf("%s(%s)", desc, strconv.Quote(k)), k), true
+}
+
+// sourceFact returns the Source fact of f, of this package or imported,
+// or nil.
+func (c *checker) sourceFact(f *types.Func) *Source {
+	f = f.Origin()
+	if s, ok := c.sources[f]; ok || f.Pkg() == c.pass.Pkg {
+		return s
+	}
+	s := new(Source)
+	if !c.pass.ImportObjectFact(f, s) {
+		s = nil
+	}
+	c.sources[f] = s
+	return s
+}
+
+// computeSources finds, to a fixed point, the package's functions that
+// return a request value read under one of their parameters, and exports
+// them as Source facts.
+func (c *checker) computeSources() {
+	type fn struct {
+		decl   *ast.FuncDecl
+		obj    *types.Func
+		params map[*types.Var]int
+	}
+	var fns []fn
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || obj.Signature().Results().Len() == 0 || !flow.Textual(obj.Signature().Results().At(0).Type()) {
+				continue
+			}
+			params := make(map[*types.Var]int)
+			for i := range obj.Signature().Params().Len() {
+				params[obj.Signature().Params().At(i)] = i
+			}
+			fns = append(fns, fn{fd, obj, params})
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range fns {
+			if c.sources[f.obj] != nil {
+				continue
+			}
+			ast.Inspect(f.decl.Body, func(n ast.Node) bool {
+				if _, lit := n.(*ast.FuncLit); lit {
+					return false
+				}
+				ret, ok := n.(*ast.ReturnStmt)
+				if !ok || len(ret.Results) == 0 || c.sources[f.obj] != nil {
+					return true
+				}
+				if k, ok := c.readUnder(ret.Results[0], f.params, make(map[*types.Var]bool)); ok {
+					c.sources[f.obj] = &Source{Key: k}
+					changed = true
+				}
+				return true
+			})
+		}
+	}
+	for _, f := range fns {
+		if s := c.sources[f.obj]; s != nil {
+			c.pass.ExportObjectFact(f.obj, s)
+		}
+	}
+}
+
+// readUnder returns the index of the parameter (in params) under which
+// e, or a local variable one of whose values it is, reads a request
+// value: r.PathValue(key), mux.Vars(r)[key], c.Param(key), a Source's
+// call with key.
+func (c *checker) readUnder(e ast.Expr, params map[*types.Var]int, seen map[*types.Var]bool) (int, bool) {
+	param := func(k ast.Expr) (int, bool) {
+		id, ok := ast.Unparen(k).(*ast.Ident)
+		if !ok {
+			return 0, false
+		}
+		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok {
+			return 0, false
+		}
+		i, ok := params[v]
+		return i, ok
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		f := c.defs.Callee(e)
+		if f == nil {
+			return 0, false
+		}
+		ki := -1
+		if f.Signature().Recv() != nil && f.Pkg() != nil {
+			if i, ok := sourceMethods[method{f.Pkg().Path(), recvName(f), f.Name()}]; ok {
+				ki = i
+			}
+			if f.Pkg().Path() == "net/url" && recvName(f) == "Values" && f.Name() == "Get" {
+				if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && c.requestValues(sel.X, make(map[*types.Var]bool)) {
+					ki = 0
+				}
+			}
+		} else if f.Pkg() != nil {
+			if i, ok := sourceFuncs[f.Pkg().Path()+"."+f.Name()]; ok {
+				ki = i
+			}
+		}
+		if ki < 0 {
+			if s := c.sourceFact(f); s != nil {
+				ki = s.Key
+			}
+		}
+		if ki < 0 || ki >= len(e.Args) {
+			return 0, false
+		}
+		return param(e.Args[ki])
+	case *ast.IndexExpr:
+		if c.muxVars(e.X, make(map[*types.Var]bool)) {
+			return param(e.Index)
+		}
+	case *ast.Ident:
+		v := c.defs.Var(e)
+		if v == nil || seen[v] {
+			return 0, false
+		}
+		seen[v] = true
+		defer delete(seen, v)
+		defs, _ := c.defs.Of(e)
+		for _, d := range defs {
+			if d.Expr != nil && d.Index == 0 {
+				if i, ok := c.readUnder(d.Expr, params, seen); ok {
+					return i, true
+				}
+			}
+		}
+	}
+	return 0, false
 }
 
 // keyed returns the value read as src under the key k.
@@ -925,7 +1096,7 @@ var naturalWords = map[string]bool{
 // foreignWords, before the last word id of a key, say the id is another
 // system's: an OAuth provider's client_id, a remote_user_id.
 var foreignWords = map[string]bool{
-	"client": true, "remote": true, "external": true, "provider": true,
+	"client": true, "remote": true, "provider": true,
 	"oauth": true, "openid": true, "social": true, "github": true, "google": true,
 }
 
