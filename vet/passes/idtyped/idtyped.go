@@ -181,7 +181,7 @@ func embedded(pass *analysis.Pass, scope *rule.Scope, name string, st *ast.Struc
 		scope.Report(pass, analysis.Diagnostic{
 			Pos:     f.Type.Pos(),
 			End:     f.Type.End(),
-			Message: name + " embeds " + types.ExprString(f.Type) + " beside other fields, so JSON, database/sql and fmt treat a " + name + " as its id (" + Rule + ")",
+			Message: name + " embeds " + types.ExprString(f.Type) + " beside other fields, so JSON, database/sql and fmt treat " + article(name) + " as its id (" + Rule + ")",
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   "Name the field " + field,
 				TextEdits: []analysis.TextEdit{{Pos: f.Type.Pos(), End: f.Type.Pos(), NewText: []byte(field + " ")}},
