@@ -135,12 +135,18 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		msg := conv + " converts " + article(fn.Obj().Name()) + " into " + article(tn.Obj().Name()) + ", a distinct typed id (" + Rule + "): "
+		d := analysis.Diagnostic{Pos: call.Pos()}
 		if f := field(tn); f != "" && field(fn) == f {
 			msg += "if it is meant, write " + lit + "{" + arg + "." + f + "}"
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   "Write " + lit + "{" + arg + "." + f + "}",
+				TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(lit + "{" + arg + "." + f + "}")}},
+			}}
 		} else {
 			msg += "declare both as type X struct{ id.ID } and write " + lit + "{v.ID} where it is meant"
 		}
-		scope.Reportf(pass, call.Pos(), "%s", msg)
+		d.Message = msg
+		scope.Report(pass, d)
 	}
 	return nil, nil
 }
