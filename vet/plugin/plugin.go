@@ -6,7 +6,7 @@
 //	disable: [idtrunc]            # analyzers to switch off
 //	allow:                        # packages each analyzer does not report
 //	  idmakers: [example.com/svc/migrate]
-//	tests: false                  # skip _test.go files (default true)
+//	tests: false                  # skip _test.go files (default: all but idmakers check them)
 //	makers:                       # the service's own id makers and parsers
 //	  - example.com/util.RandomString
 //	  - github.com/writeas/web-core/id
@@ -17,10 +17,10 @@ package plugin
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
-	"github.com/idkeys/id/vet/internal/rule"
 	"github.com/idkeys/id/vet/passes"
 	"github.com/idkeys/id/vet/passes/idmakers"
 	"github.com/idkeys/id/vet/passes/idquery"
@@ -38,7 +38,8 @@ type Settings struct {
 	Disable []string `json:"disable"`
 	// Allow maps an analyzer's name to the packages it does not report.
 	Allow map[string][]string `json:"allow"`
-	// Tests, when false, skips findings in _test.go files.
+	// Tests, when set, says whether every analyzer reports findings in
+	// _test.go files; unset, all do but idmakers.
 	Tests *bool `json:"tests"`
 	// Makers names the service's own functions (path.Func,
 	// path.Type.Method) and packages (path) that make or parse ids, as
@@ -63,9 +64,6 @@ func New(conf any) (register.LinterPlugin, error) {
 
 // BuildAnalyzers returns the analyzers not disabled, with their allow-lists set.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	if p.settings.Tests != nil {
-		rule.CheckTests = *p.settings.Tests
-	}
 	var out []*analysis.Analyzer
 	names := make(map[string]bool)
 	if len(p.settings.Sinks) > 0 {
@@ -82,6 +80,11 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		names[a.Name] = true
 		if slices.Contains(p.settings.Disable, a.Name) {
 			continue
+		}
+		if p.settings.Tests != nil {
+			if err := a.Flags.Set("tests", strconv.FormatBool(*p.settings.Tests)); err != nil {
+				return nil, fmt.Errorf("idvet: tests for %s: %w", a.Name, err)
+			}
 		}
 		if pkgs, ok := p.settings.Allow[a.Name]; ok {
 			if err := a.Flags.Set("allow", strings.Join(pkgs, ",")); err != nil {

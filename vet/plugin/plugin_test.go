@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
-	"github.com/idkeys/id/vet/internal/rule"
+	"github.com/idkeys/id/vet/passes"
 	_ "github.com/idkeys/id/vet/plugin"
 )
 
@@ -41,7 +41,12 @@ func TestDefaults(t *testing.T) {
 }
 
 func TestSettings(t *testing.T) {
-	defer func() { rule.CheckTests = true }()
+	defer func() {
+		for _, a := range passes.Analyzers() {
+			f := a.Flags.Lookup("tests")
+			f.Value.Set(f.DefValue)
+		}
+	}()
 	names, err := build(t, map[string]any{
 		"disable": []any{"idtrunc"},
 		"allow":   map[string]any{"idmakers": []any{"example.com/migrate", "example.com/legacy/..."}},
@@ -53,8 +58,10 @@ func TestSettings(t *testing.T) {
 	if got, want := strings.Join(names, " "), "idmakers idcase idquery idbackfill idsilent idtyped"; got != want {
 		t.Errorf("analyzers %q, want %q", got, want)
 	}
-	if rule.CheckTests {
-		t.Error("tests: false left rule.CheckTests true")
+	for _, a := range passes.Analyzers() {
+		if got := a.Flags.Lookup("tests").Value.String(); a.Name != "idtrunc" && got != "false" {
+			t.Errorf("tests: false left -%s.tests %s", a.Name, got)
+		}
 	}
 	// The allow-list reached the analyzer's flag.
 	newPlugin, _ := register.GetPlugin("idvet")

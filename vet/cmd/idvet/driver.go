@@ -28,7 +28,7 @@ import (
 func plain(args []string, analyzers []*analysis.Analyzer, stderr io.Writer) (status int, ok bool) {
 	fs := flag.NewFlagSet("idvet", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.BoolVar(&rule.CheckTests, "tests", true, "")
+	fs.Var(testsFlag(analyzers), "tests", "")
 	includeTests := fs.Bool("test", true, "")
 	enable := make(map[string]*triState)
 	for _, a := range analyzers {
@@ -205,6 +205,26 @@ func name(p *packages.Package) string {
 	n := rule.Normalize(p.ID)
 	return strings.TrimSuffix(n, ".test")
 }
+
+// testsFlag is the -tests flag: it sets the -NAME.tests flag of every
+// analyzer (true by default, but idmakers').
+type testsFlag []*analysis.Analyzer
+
+func (t testsFlag) String() string { return "" }
+
+func (t testsFlag) Set(s string) error {
+	for _, a := range t {
+		if f := a.Flags.Lookup("tests"); f != nil {
+			if err := f.Value.Set(s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// IsBoolFlag lets -tests stand for -tests=true.
+func (t testsFlag) IsBoolFlag() bool { return true }
 
 // triState is an -NAME flag: unset, true or false.
 type triState int

@@ -68,10 +68,12 @@ func build(t *testing.T) string {
 	// Fetch the sample's dependencies first, so that the go command's
 	// "go: downloading" lines on a fresh machine are not in the output
 	// the test reads.
-	cmd = exec.Command("go", "mod", "download")
-	cmd.Dir = "../../testdata/sample"
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go mod download: %v\n%s", err, out)
+	for _, dir := range []string{"../../testdata/sample", "../../testdata/cross"} {
+		cmd = exec.Command("go", "mod", "download")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go mod download in %s: %v\n%s", dir, err, out)
+		}
 	}
 	return bin
 }
@@ -83,12 +85,19 @@ var finding = regexp.MustCompile(`^(\S+\.go):\d+:\d+: `)
 // status.
 func run(t *testing.T, name string, args ...string) (lines []string, other string, status int) {
 	t.Helper()
-	dir, err := filepath.Abs("../../testdata/sample")
+	return runIn(t, "../../testdata/sample", nil, name, args...)
+}
+
+// runIn is run in the module dir, with env added to the environment.
+func runIn(t *testing.T, dir string, env []string, name string, args ...string) (lines []string, other string, status int) {
+	t.Helper()
+	dir, err := filepath.Abs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err = cmd.Run()
@@ -137,7 +146,8 @@ func TestEndToEnd(t *testing.T) {
 		t.Skip("builds idvet and runs go vet: not with -short")
 	}
 	bin := build(t)
-	all := join(makers, testFile, keys4, keys5, trunc, backfillBad, backfillMigrate, typed)
+	// idmakers does not look at test files by default (-idmakers.tests).
+	all := join(makers, keys4, keys5, trunc, backfillBad, backfillMigrate, typed)
 
 	got, other, status := run(t, "go", "vet", "-vettool="+bin, "./...")
 	check(t, "go vet -vettool ./...", got, other, status, all, 1)
@@ -159,8 +169,83 @@ func TestEndToEnd(t *testing.T) {
 	got, other, status = run(t, bin, append(flags, "./...")...)
 	check(t, "idvet with flags", got, other, status, want, 3)
 
+	withTests := join(makers, testFile, keys4, keys5, trunc, backfillBad, backfillMigrate, typed)
+	for _, flag := range []string{"-tests", "-idmakers.tests"} {
+		got, other, status = run(t, "go", "vet", "-vettool="+bin, flag, "./...")
+		check(t, "go vet -vettool "+flag, got, other, status, withTests, 1)
+		got, other, status = run(t, bin, flag, "./...")
+		check(t, "idvet "+flag, got, other, status, withTests, 3)
+	}
+
 	got, other, status = run(t, bin, "-idmakers.allow=example.com/sample/...", "-idcase=false", "-idquery=false", "-idtrunc=false", "-idbackfill=false", "-idsilent=false", "-idtyped=false", "./...")
 	check(t, "idvet with every rule off or allowed", got, other, status, nil, 0)
+}
+
+// The findings on the cross module (testdata/cross): a handler package
+// whose queries are one, two and three packages away, each package
+// reaching database/sql only through dbx's unexported variable, so that
+// the export data of dbx, store and service does not name database/sql.
+var (
+	crossMakers = []string{
+		"gen/gen.go:6:20: uuid.NewString makes an id outside package id (KEYS-3): use id.New()",
+	}
+	crossQuery = []string{
+		`handler/handler.go:20:74: PathValue("id") reaches dbx.One → sql.DB.QueryRowContext unparsed (KEYS-5): parse it with id.Parse and pass the id`,
+		`handler/handler.go:24:37: PathValue("id") reaches store.Name → dbx.One → sql.DB.QueryRowContext unparsed (KEYS-5): parse it with id.Parse and pass the id`,
+		`handler/handler.go:29:43: FormValue("user_id") reaches service.UserName → store.Name → dbx.One → sql.DB.QueryRowContext unparsed (KEYS-5): parse it with id.Parse and pass the id`,
+	}
+	crossTrunc = []string{
+		"handler/handler.go:34:27: slicing an id's text shortens it (TRUNC): use the whole id, its first 10 characters are only its time",
+		"handler/handler.go:35:26: %.8s shortens an id (TRUNC): use %s, the whole id",
+	}
+	crossRest = []string{
+		"handler/handler.go:36:30: strings.ToUpper changes an id's case (KEYS-4): ids are lowercase, use the id's text as it is",
+		"handler/handler.go:42:9: model.OrderID(u) converts a UserID into an OrderID, a distinct typed id (TYPED): if it is meant, write model.OrderID{u.ID}",
+	}
+)
+
+// TestModesAgree: idvet on its own (every package type-checked from
+// source), idvet under go vet (imports from export data, facts in files)
+// and the golangci-lint plugin's analyzers, built by the plugin from its
+// settings and run under go vet's protocol as golangci-lint loads them
+// (plugin/internal/plugvet), report the same findings on the cross
+// module, with default settings and with a rule off and a package
+// allowed.
+func TestModesAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds idvet and runs go vet: not with -short")
+	}
+	bin := build(t)
+	// plugvet has the plugin's settings built in (go vet caches findings
+	// by the tool's content and flags, not by its environment).
+	plugvet := func(settings string) string {
+		plug := filepath.Join(t.TempDir(), "plugvet")
+		if runtime.GOOS == "windows" {
+			plug += ".exe"
+		}
+		if out, err := exec.Command("go", "build", "-ldflags=-X 'main.settings="+settings+"'", "-o", plug, "../../plugin/internal/plugvet").CombinedOutput(); err != nil {
+			t.Fatalf("go build plugvet: %v\n%s", err, out)
+		}
+		return plug
+	}
+	const dir = "../../testdata/cross"
+	for _, c := range []struct {
+		name     string
+		flags    []string
+		settings string
+		want     []string
+	}{
+		{"defaults", nil, "", join(crossMakers, crossQuery, crossTrunc, crossRest)},
+		{"idtrunc off, handler allowed for idquery", []string{"-idtrunc=false", "-idquery.allow=example.com/cross/handler"},
+			`{"disable":["idtrunc"],"allow":{"idquery":["example.com/cross/handler"]}}`, join(crossMakers, crossRest)},
+	} {
+		got, other, status := runIn(t, dir, nil, bin, append(c.flags, "./...")...)
+		check(t, c.name+": idvet ./...", got, other, status, c.want, 3)
+		got, other, status = runIn(t, dir, nil, "go", slices.Concat([]string{"vet", "-vettool=" + bin}, c.flags, []string{"./..."})...)
+		check(t, c.name+": go vet -vettool=idvet ./...", got, other, status, c.want, 1)
+		got, other, status = runIn(t, dir, nil, "go", "vet", "-vettool="+plugvet(c.settings), "./...")
+		check(t, c.name+": go vet -vettool=plugvet ./... (the plugin)", got, other, status, c.want, 1)
+	}
 }
 
 func TestMain(m *testing.M) {

@@ -17,8 +17,10 @@
 // Either way it prints one line per finding and exits with a non-zero
 // status when there is one. -NAME=false switches an analyzer off
 // (idmakers, idtrunc, idcase, idquery, idbackfill, idsilent, idtyped),
-// -NAME.allow=PKG,... exempts packages from it, and -tests=false skips
-// _test.go files.
+// -NAME.allow=PKG,... exempts packages from it, -NAME.tests=false|true
+// skips or checks its findings in _test.go files (all are checked but
+// idmakers', whose fixtures are not ids a team would change), and
+// -tests=false|true sets -NAME.tests for every analyzer.
 // "idvet help" lists the analyzers and "idvet help NAME" describes one.
 //
 // Exit status, standalone: 0 when clean, 3 with findings, 1 when a
@@ -31,7 +33,6 @@ import (
 	"flag"
 	"os"
 
-	"github.com/idkeys/id/vet/internal/rule"
 	"github.com/idkeys/id/vet/passes"
 	"golang.org/x/tools/go/analysis/multichecker"
 )
@@ -41,6 +42,6 @@ func main() {
 	if status, ok := plain(os.Args[1:], analyzers, os.Stderr); ok {
 		os.Exit(status)
 	}
-	flag.BoolVar(&rule.CheckTests, "tests", true, "report findings in _test.go files too")
+	flag.Var(testsFlag(analyzers), "tests", "report findings in _test.go files (sets every -NAME.tests; idmakers' is false by default)")
 	multichecker.Main(analyzers...)
 }

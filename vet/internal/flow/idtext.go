@@ -11,7 +11,8 @@ import (
 
 // IDText reports whether e, a string or []byte, holds exactly an id's text:
 // it is ID.String(), ID.MarshalText(), ID.AppendText(nil), fmt.Sprint(x)
-// or fmt.Sprintf("%s" or "%v", x) of an id.ID x, a conversion of such a
+// or fmt.Sprintf("%s" or "%v", x) of an id.ID or typed id x
+// (rule.IsIDValue), a conversion of such a
 // value between string and []byte, or a local variable every assignment of
 // which is one of these.
 func (d *Defs) IDText(e ast.Expr) bool {
@@ -63,9 +64,9 @@ func (d *Defs) idText(e ast.Expr, index int, seen map[*types.Var]bool) bool {
 		case rule.Method(f, rule.IDPath, "ID", "AppendText"):
 			return len(e.Args) == 1 && empty(d.info, e.Args[0])
 		case rule.PkgFunc(f, "fmt", "Sprint"):
-			return len(e.Args) == 1 && rule.IsID(d.info.TypeOf(e.Args[0]))
+			return len(e.Args) == 1 && rule.IsIDValue(d.info.TypeOf(e.Args[0]))
 		case rule.PkgFunc(f, "fmt", "Sprintf"):
-			if len(e.Args) != 2 || !rule.IsID(d.info.TypeOf(e.Args[1])) {
+			if len(e.Args) != 2 || !rule.IsIDValue(d.info.TypeOf(e.Args[1])) {
 				return false
 			}
 			tv := d.info.Types[e.Args[0]]

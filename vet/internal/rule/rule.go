@@ -18,10 +18,13 @@ import (
 // IDPath is the import path of package id, whose own code is never reported.
 const IDPath = "github.com/idkeys/id"
 
-// CheckTests says whether findings in _test.go files are reported. The
-// idvet command sets it with -tests, the golangci-lint plugin with the
-// "tests" setting; it is true by default.
-var CheckTests = true
+// Config is what every analyzer's flags set: -NAME.allow and -NAME.tests.
+type Config struct {
+	// Allow lists the packages the analyzer does not report.
+	Allow Allow
+	// Tests says whether findings in _test.go files are reported.
+	Tests bool
+}
 
 // Allow is a list of package patterns, set from a comma-separated flag
 // value: an import path ("example.com/migrate") or a path ending in "/..."
@@ -92,9 +95,11 @@ func (a Allow) Match(pkg string) bool {
 	return false
 }
 
-// Flags registers the flags every analyzer has: -allow.
-func Flags(fs *flag.FlagSet, allow *Allow) {
-	fs.Var(allow, "allow", "comma-separated packages not to report (a path, or path/... for a tree)")
+// Flags registers the flags every analyzer has, -allow and -tests, in
+// c; c.Tests as it is is the default of -tests.
+func Flags(fs *flag.FlagSet, c *Config) {
+	fs.Var(&c.Allow, "allow", "comma-separated packages not to report (a path, or path/... for a tree)")
+	fs.BoolVar(&c.Tests, "tests", c.Tests, "report findings in _test.go files")
 }
 
 // Normalize returns the import path of the package a test variant belongs
@@ -114,10 +119,10 @@ type Scope struct {
 }
 
 // NewScope returns the scope of pass, or false when nothing in the package
-// may be reported: it is package id itself, or on allow.
-func NewScope(pass *analysis.Pass, allow Allow) (*Scope, bool) {
+// may be reported: it is package id itself, or on c.Allow.
+func NewScope(pass *analysis.Pass, c *Config) (*Scope, bool) {
 	path := Normalize(pass.Pkg.Path())
-	if path == IDPath || allow.Match(path) {
+	if path == IDPath || c.Allow.Match(path) {
 		return nil, false
 	}
 	s := &Scope{skip: make(map[*token.File]bool), fset: pass.Fset, sup: suppressions(pass.Fset, pass.Files)}
@@ -126,7 +131,7 @@ func NewScope(pass *analysis.Pass, allow Allow) (*Scope, bool) {
 		if tf == nil {
 			continue
 		}
-		s.skip[tf] = ast.IsGenerated(f) || (!CheckTests && strings.HasSuffix(tf.Name(), "_test.go"))
+		s.skip[tf] = ast.IsGenerated(f) || (!c.Tests && strings.HasSuffix(tf.Name(), "_test.go"))
 	}
 	return s, true
 }
@@ -148,31 +153,6 @@ func (s *Scope) Files(pass *analysis.Pass) []*ast.File {
 	return out
 }
 
-// Reaches reports whether pkg imports, directly or not, a package whose
-// path is one of paths (or starts with one ending in "/").
-func Reaches(pkg *types.Package, paths ...string) bool {
-	seen := make(map[*types.Package]bool)
-	var walk func(p *types.Package) bool
-	walk = func(p *types.Package) bool {
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		for _, want := range paths {
-			if p.Path() == want || (strings.HasSuffix(want, "/") && strings.HasPrefix(p.Path(), want)) {
-				return true
-			}
-		}
-		for _, q := range p.Imports() {
-			if walk(q) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(pkg)
-}
-
 // IsID reports whether t is id.ID or *id.ID.
 func IsID(t types.Type) bool {
 	if p, ok := t.(*types.Pointer); ok {
@@ -180,6 +160,34 @@ func IsID(t types.Type) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == IDPath && n.Obj().Name() == "ID"
+}
+
+// IsIDValue reports whether t is id.ID, a typed id or a pointer to one:
+// what fmt prints, and String returns, as an id's text. A typed id is a
+// defined type whose underlying type is a struct of one embedded field,
+// itself id.ID or a typed id (type OrderID struct{ id.ID }): it has
+// every method of id.ID. A struct with other fields beside the embedded
+// id is not one (idtyped reports it).
+func IsIDValue(t types.Type) bool {
+	if IsID(t) {
+		return true
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	s, ok := n.Underlying().(*types.Struct)
+	if !ok || s.NumFields() != 1 || !s.Field(0).Embedded() {
+		return false
+	}
+	f := s.Field(0).Type()
+	if _, ptr := f.(*types.Pointer); ptr {
+		return false
+	}
+	return f != t && IsIDValue(f)
 }
 
 // Func names a function or method as "pkg.Name" or "pkg.Type.Name" (with

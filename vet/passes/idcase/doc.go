@@ -11,7 +11,7 @@
 // strings.EqualFold, bytes.ToUpper, bytes.ToTitle and bytes.EqualFold
 // applied to an id's text: a string or []byte from ID.String,
 // ID.MarshalText, ID.AppendText(nil), fmt.Sprint or fmt.Sprintf("%s" or
-// "%v") of an id.ID, directly or through local variables every assignment
+// "%v") of an id.ID or a typed id, directly or through local variables every assignment
 // of which is such a value. For example:
 //
 //	key := strings.ToUpper(u.ID.String())       // strings.ToUpper changes an id's case (KEYS-4): ...

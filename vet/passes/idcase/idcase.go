@@ -5,6 +5,7 @@ import (
 	"go/ast"
 
 	"github.com/idkeys/id/vet/internal/flow"
+	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -16,16 +17,19 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "idcase",
 	Doc:      rule.Doc(doc, "idcase"),
 	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idcase",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer},
 	Run:      run,
 }
 
 //go:embed doc.go
 var doc string
 
-var allow rule.Allow
+var cfg = rule.Config{Tests: true}
 
-func init() { rule.Flags(&Analyzer.Flags, &allow) }
+func init() {
+	rule.Flags(&Analyzer.Flags, &cfg)
+	reach.Watch(func() []string { return []string{rule.IDPath} })
+}
 
 // fold maps the functions reported to the end of their message.
 var fold = map[string]string{
@@ -38,10 +42,10 @@ var fold = map[string]string{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !rule.Reaches(pass.Pkg, rule.IDPath) {
+	if !reach.Of(pass).Reaches(rule.IDPath) {
 		return nil, nil
 	}
-	scope, ok := rule.NewScope(pass, allow)
+	scope, ok := rule.NewScope(pass, &cfg)
 	if !ok {
 		return nil, nil
 	}

@@ -13,5 +13,5 @@ func TestCase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, idcase.Analyzer, "casefold")
+	analysistest.Run(t, dir, idcase.Analyzer, "casefold", "casetyped")
 }

@@ -30,6 +30,13 @@
 // that returns something). A declared function is a parser when its name
 // starts with Parse, MustParse, From, Validate or Decode, a maker otherwise. A
 // malformed entry is an error, as is a malformed -idmakers.allow pattern.
+// A declared maker's result is reported only where it is used as an id:
+// assigned to, stored in a field or map key of, returned from a function
+// named, or passed to a parameter named as an id (rule.IDName), passed
+// after a constant naming one, compared to a value so named, or kept in a
+// local variable so named or one of whose uses does one of these; never
+// in the declared function's own package. The same helper's values used
+// as file, topic or form-field names, slugs or test payloads are not ids.
 //
 // A random value that flows only into a secret is not reported: a maker's
 // result assigned to, stored in a field or map key of, returned from a
@@ -70,4 +77,6 @@
 // is also skipped when the package of the function called is on it
 // (-idmakers.allow=github.com/gofrs/uuid/v5 allows every call of it).
 // -idmakers.makers declares the service's own makers and parsers.
+// -idmakers.tests=true checks _test.go files too (false by default: a
+// fixture's uuid.New() is not an id a team would change).
 package idmakers

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -17,7 +18,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "idmakers",
 	Doc:      rule.Doc(doc, "idmakers"),
 	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idmakers",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer},
 	Run:      run,
 }
 
@@ -25,12 +26,13 @@ var Analyzer = &analysis.Analyzer{
 var doc string
 
 var (
-	allow    rule.Allow
+	cfg      = rule.Config{Tests: false}
 	declared Makers
 )
 
 func init() {
-	rule.Flags(&Analyzer.Flags, &allow)
+	rule.Flags(&Analyzer.Flags, &cfg)
+	reach.Watch(makerPaths)
 	Analyzer.Flags.Var(&declared, "makers", "comma-separated functions (path.Func, path.Type.Method) or packages (path) of the service that make or parse ids")
 }
 
@@ -137,16 +139,21 @@ func lookup(f *types.Func) kind {
 	return declared.kindOf(f.Pkg().Path(), name, f.Signature().Results().Len() > 0)
 }
 
-func run(pass *analysis.Pass) (any, error) {
+// makerPaths are the packages one of which a package must reach for a
+// maker or parser to be called in it: the listed ones and the declared.
+func makerPaths() []string {
 	paths := make([]string, 0, len(funcs))
 	for p := range funcs {
 		paths = append(paths, p)
 	}
-	paths = append(paths, declared.paths()...)
-	if !rule.Reaches(pass.Pkg, paths...) {
+	return append(paths, declared.paths()...)
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !reach.Of(pass).Reaches(makerPaths()...) {
 		return nil, nil
 	}
-	scope, ok := rule.NewScope(pass, allow)
+	scope, ok := rule.NewScope(pass, &cfg)
 	if !ok {
 		return nil, nil
 	}
@@ -159,11 +166,14 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		f = f.Origin()
 		k := lookup(f)
-		if k == 0 || scope.Skip(ident.Pos()) || allow.Match(f.Pkg().Path()) {
+		if k == 0 || scope.Skip(ident.Pos()) || cfg.Allow.Match(f.Pkg().Path()) {
 			continue
 		}
 		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && secretOnly(pass, cur) {
 			continue // a random secret, not an id: see secret.go
+		}
+		if _, listed := funcs[f.Pkg().Path()]; !listed && k == maker && (f.Pkg() == pass.Pkg || !usedAsID(pass, cur)) {
+			continue // a declared maker: reported where used as an id, see used.go
 		}
 		name := rule.Func(f)
 		d := analysis.Diagnostic{Pos: ident.Pos(), End: ident.End()}

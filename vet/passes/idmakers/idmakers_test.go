@@ -66,7 +66,7 @@ func TestDeclared(t *testing.T) {
 	set("allow", "github.com/google/uuid")
 	defer set("makers", "")
 	defer set("allow", "")
-	analysistest.Run(t, testdata(t), idmakers.Analyzer, "makersown")
+	analysistest.Run(t, testdata(t), idmakers.Analyzer, "makersown", "example.com/util")
 }
 
 func TestMakersFlagRefusesMalformed(t *testing.T) {

@@ -40,13 +40,14 @@ var keyOwners = map[string]bool{
 }
 
 // secretName reports whether name names a secret: "csrfToken",
-// "SessionSecret", "api_key", "resetPassword"; not "requestID",
+// "SessionSecret", "api_key", "resetPassword", "oauthState" (state as
+// the last word: OAuth's one-time value); not "stateID", "requestID",
 // "cacheKey" or "name".
 func secretName(name string) bool {
 	words := rule.Words(name)
 	for i, w := range words {
 		w = strings.ToLower(w)
-		if secretWords[w] || w == "key" && i > 0 && keyOwners[strings.ToLower(words[i-1])] {
+		if secretWords[w] || w == "key" && i > 0 && keyOwners[strings.ToLower(words[i-1])] || w == "state" && i == len(words)-1 {
 			return true
 		}
 	}
@@ -200,9 +201,10 @@ func destination(pass *analysis.Pass, c inspector.Cursor) (string, *types.Var) {
 			if a != c.Node() || params.Len() == 0 {
 				continue
 			}
-			// A column named just before: Update("reset_token", v).
+			// A column named just before: Update("reset_token", v),
+			// Update("id", v).
 			if i > 0 {
-				if tv := info.Types[n.Args[i-1]]; tv.Value != nil && tv.Value.Kind() == constant.String && secretName(constant.StringVal(tv.Value)) {
+				if tv := info.Types[n.Args[i-1]]; tv.Value != nil && tv.Value.Kind() == constant.String && (secretName(constant.StringVal(tv.Value)) || rule.IDName(constant.StringVal(tv.Value))) {
 					return constant.StringVal(tv.Value), nil
 				}
 			}

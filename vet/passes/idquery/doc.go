@@ -18,6 +18,8 @@
 //     Context.Param, Query, PostForm, DefaultQuery and Params.ByName;
 //     httprouter's Params.ByName; echo's Context.Param, QueryParam and
 //     FormValue; fiber v2's Ctx.Params, Query and FormValue; each with a
+//     constant key; and a service's own accessor whose key is a parameter
+//     and which returns the value as it is (a Source fact), called with a
 //     constant key;
 //   - sinks: Exec, Query and QueryRow (and their Context forms) of
 //     database/sql's DB, Tx, Conn and Stmt; sqlx's Get, Select, Queryx,
@@ -38,9 +40,11 @@
 //     including through a final ...any parameter passed on with args..., is
 //     itself a sink for that parameter (a Sink fact, exported to the
 //     packages that import it), and so is an interface's method when a type
-//     of the interface's own package implements it with one. A call
-//     through an interface implemented only in another package, a function
-//     value or a struct field is not followed.
+//     of the interface's own package implements it with one; through a
+//     field of a local struct (assigned, or in its literal) and through a
+//     function literal held in a local variable. A call through an
+//     interface implemented only in another package, or another function
+//     value, is not followed.
 //
 // The key test is one rule, rule.IDName, applied to every name on the way:
 // a value is reported when its key ("id", "user_id", "postID", "subUUID",
@@ -48,10 +52,20 @@
 // uid, guid or ulid), or a variable it is stored in (postID :=
 // mux.Vars(r)["post"]), or a parameter it is passed to (GetPost(ctx,
 // postID string)), or a struct field or builder map key it is stored
-// under, is named as an id. id.Parse returns an id.ID, not a string, so
-// its result is never reported; nor is a value whose names are all
-// something else (a "slug", "name" or "post" passed to post string), or a
-// value converted to a number (strconv.Atoi).
+// under, is named as an id; unless the key names something else: its last
+// word is a natural key's, a secret's or an option's (slug, page, name,
+// email, code, token, state, cursor, q, sort, …), or it is an id's name
+// after a word that makes it another system's (client_id, remote_user_id,
+// oauth_id, provider_id, …), and then no name on the way makes it an id.
+// id.Parse returns an id.ID, not a string, so its result is never
+// reported; nor is a value whose names are all something else ("post"
+// passed to post string), a value converted to a number, or a variable
+// parsed or validated before the query (passed to id.Parse, strconv's
+// parsers, uuid.Parse or Validate, netip.ParseAddr, a regexp's Match
+// functions, any function named Parse*, MustParse*, Valid*, IsValid*,
+// FromString*, Decode* or Unmarshal*) or replaced by a parsed value's
+// text (s = u.String()). A key whose last word is uuid or guid is
+// reported without advising id.Parse, which refuses UUIDs.
 //
 // For example:
 //

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/idkeys/id/vet/internal/flow"
+	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -23,19 +24,21 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       rule.Doc(doc, "idquery"),
 	URL:       "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idquery",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(Sink)},
+	Requires:  []*analysis.Analyzer{reach.Analyzer},
+	FactTypes: []analysis.Fact{new(Sink), new(Source)},
 }
 
 //go:embed doc.go
 var doc string
 
 var (
-	allow    rule.Allow
+	cfg      = rule.Config{Tests: true}
 	declared Sinks
 )
 
 func init() {
-	rule.Flags(&Analyzer.Flags, &allow)
+	rule.Flags(&Analyzer.Flags, &cfg)
+	reach.Watch(func() []string { return slices.Concat(sinkPaths, declared.paths(), handlerPaths) })
 	Analyzer.Flags.Var(&declared, "sinks", "comma-separated query functions, methods (path.Type.Method), types (path.Type) or packages of the service, for calls idquery cannot follow")
 }
 
@@ -110,11 +113,37 @@ func (s *Sink) add(p Param) bool {
 	return true
 }
 
+// Source is the fact that a function returns a request value read under
+// the key its parameter Key names, as it is: a service's own accessor,
+// request.RouteStringParam(r, "id") wrapping r.PathValue(param) or
+// mux.Vars(r)[param], directly or through another such function. A
+// call of it with a constant key is a request read.
+type Source struct {
+	Key int
+}
+
+// AFact marks Source as a fact.
+func (*Source) AFact() {}
+
+func (s *Source) String() string { return fmt.Sprintf("source(key %d)", s.Key) }
+
 // value is where an expression's text came from.
 type value struct {
 	src   string // the request read, `PathValue("id")`; "" for a parameter
 	param int    // the index of the parameter of the analysed function, or -1
 	id    bool   // the key, or a name on the way, is an id's (rule.IDName)
+	// other says that the key names something else than an id of ours
+	// (otherKey): no name on the way makes the value an id.
+	other bool
+	// uuid says that the key is a UUID's or a GUID's: id.Parse would
+	// refuse the value, so the message does not advise it.
+	uuid bool
+}
+
+// reported reports whether a request value v reaching a query at a site
+// whose names on the way say id (siteID) is reported.
+func (v value) reported(siteID bool) bool {
+	return v.src != "" && !v.other && (v.id || siteID)
 }
 
 // site is an expression that reaches a query as a value.
@@ -126,28 +155,63 @@ type site struct {
 	variadic bool
 }
 
-type checker struct {
-	pass   *analysis.Pass
-	defs   *flow.Defs
-	facts  map[*types.Func]*Sink // this package's, and the imported ones looked up
-	params map[*types.Var]int    // the parameters of the function whose facts are computed
-	vararg *types.Var            // its final ...T parameter, if any
+// fieldKey is a field of a local struct variable.
+type fieldKey struct {
+	v     *types.Var
+	field string
 }
+
+type checker struct {
+	pass *analysis.Pass
+	defs *flow.Defs
+	// sources are the functions of this package, and the imported ones
+	// looked up, that return a request value read under a parameter.
+	sources map[*types.Func]*Source
+	// parsed maps a variable to where it is parsed (passed to a parser)
+	// or replaced by the text of a parsed value; at is the query being
+	// looked at: a variable parsed before it is not followed.
+	parsed map[*types.Var][]token.Pos
+	at     token.Pos
+	// fieldDefs maps a local struct variable's field to the values
+	// assigned to it (x.F = v); lits maps a local variable to the function
+	// literal it holds (run := func(id string) {…}), and litFacts such a
+	// variable to the parameters of the literal that reach a query.
+	fieldDefs map[fieldKey][]ast.Expr
+	lits      map[*types.Var]*ast.FuncLit
+	litFacts  map[*types.Var]*Sink
+	facts     map[*types.Func]*Sink // this package's, and the imported ones looked up
+	params    map[*types.Var]int    // the parameters of the function whose facts are computed
+	vararg    *types.Var            // its final ...T parameter, if any
+}
+
+// handlerPaths are the packages one of which a package must reach for a
+// request value to be read in it.
+var handlerPaths = []string{"net/http", "github.com/gin-gonic/gin", "github.com/labstack/echo/", "github.com/gofiber/fiber/", "github.com/julienschmidt/httprouter"}
 
 func run(pass *analysis.Pass) (any, error) {
 	path := pass.Pkg.Path()
 	if listed(path) {
 		return nil, nil
 	}
-	if !rule.Reaches(pass.Pkg, append(sinkPaths, declared.paths()...)...) {
+	handlers := reach.Of(pass).Reaches(handlerPaths...)
+	queries := reach.Of(pass).Reaches(slices.Concat(sinkPaths, declared.paths())...)
+	if !handlers && !queries {
 		return nil, nil
 	}
-	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink)}
+	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink), sources: make(map[*types.Func]*Source)}
+	if handlers {
+		c.computeSources()
+	}
+	if !queries {
+		return nil, nil
+	}
+	c.findParsed()
+	c.findFieldsAndLits()
 	c.computeFacts()
-	if !rule.Reaches(pass.Pkg, "net/http", "github.com/gin-gonic/gin", "github.com/labstack/echo/", "github.com/gofiber/fiber/", "github.com/julienschmidt/httprouter") {
+	if !reach.Of(pass).Reaches(handlerPaths...) {
 		return nil, nil
 	}
-	scope, ok := rule.NewScope(pass, allow)
+	scope, ok := rule.NewScope(pass, &cfg)
 	if !ok {
 		return nil, nil
 	}
@@ -158,11 +222,16 @@ func run(pass *analysis.Pass) (any, error) {
 				if s.variadic {
 					continue
 				}
+				c.at = s.arg.Pos()
 				v, ok := c.taint(s.arg, 0, make(map[*types.Var]bool))
-				if !ok || v.src == "" || !(v.id || s.id) {
+				if !ok || !v.reported(s.id) {
 					continue
 				}
-				scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id", v.src, s.path)
+				if v.uuid {
+					scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5)", v.src, s.path)
+				} else {
+					scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id", v.src, s.path)
+				}
 			}
 			return true
 		})
@@ -174,8 +243,11 @@ func run(pass *analysis.Pass) (any, error) {
 // parameters each passes to a query unparsed, and exports them.
 func (c *checker) computeFacts() {
 	type fn struct {
-		decl *ast.FuncDecl
-		obj  *types.Func
+		typ  *ast.FuncType
+		body *ast.BlockStmt
+		obj  *types.Func // nil for a function literal
+		// fact returns the Sink of the function, made if it is nil.
+		fact func() *Sink
 	}
 	var fns []fn
 	for _, f := range c.pass.Files {
@@ -185,9 +257,22 @@ func (c *checker) computeFacts() {
 				continue
 			}
 			if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-				fns = append(fns, fn{fd, obj})
+				fns = append(fns, fn{fd.Type, fd.Body, obj, func() *Sink {
+					if c.facts[obj] == nil {
+						c.facts[obj] = new(Sink)
+					}
+					return c.facts[obj]
+				}})
 			}
 		}
+	}
+	for v, lit := range c.lits {
+		fns = append(fns, fn{lit.Type, lit.Body, nil, func() *Sink {
+			if c.litFacts[v] == nil {
+				c.litFacts[v] = new(Sink)
+			}
+			return c.litFacts[v]
+		}})
 	}
 	ifaces := c.interfaceMethods()
 	for changed := true; changed; {
@@ -195,7 +280,7 @@ func (c *checker) computeFacts() {
 		for _, f := range fns {
 			c.params, c.vararg = make(map[*types.Var]int), nil
 			i := 0
-			for _, field := range f.decl.Type.Params.List {
+			for _, field := range f.typ.Params.List {
 				for _, name := range field.Names {
 					if v, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok {
 						c.params[v] = i
@@ -212,13 +297,10 @@ func (c *checker) computeFacts() {
 			if len(c.params) == 0 {
 				continue
 			}
-			ast.Inspect(f.decl.Body, func(n ast.Node) bool {
+			ast.Inspect(f.body, func(n ast.Node) bool {
 				for _, s := range c.sites(n) {
 					if i, ok := c.structParam(s.arg); ok {
-						if c.facts[f.obj] == nil {
-							c.facts[f.obj] = new(Sink)
-						}
-						if c.facts[f.obj].add(Param{Index: i, Struct: true, Path: s.path}) {
+						if f.fact().add(Param{Index: i, Struct: true, Path: s.path}) {
 							changed = true
 						}
 						continue
@@ -231,15 +313,13 @@ func (c *checker) computeFacts() {
 						v = value{param: c.params[c.vararg], id: rule.IDName(c.vararg.Name())}
 					} else {
 						var ok bool
+						c.at = s.arg.Pos()
 						if v, ok = c.taint(s.arg, 0, make(map[*types.Var]bool)); !ok || v.param < 0 {
 							continue
 						}
 					}
-					if c.facts[f.obj] == nil {
-						c.facts[f.obj] = new(Sink)
-					}
 					p := Param{Index: v.param, Variadic: s.variadic, Path: s.path, ID: v.id || s.id}
-					if c.facts[f.obj].add(p) {
+					if f.fact().add(p) {
 						changed = true
 					}
 				}
@@ -256,7 +336,9 @@ func (c *checker) computeFacts() {
 		}
 	}
 	for _, f := range fns {
-		export(f.obj)
+		if f.obj != nil {
+			export(f.obj)
+		}
 	}
 	for m := range ifaces {
 		export(m)
@@ -361,6 +443,10 @@ func (c *checker) sites(n ast.Node) []site {
 	case *ast.CallExpr:
 		f := c.defs.Callee(n)
 		if f == nil {
+			// A local variable holding a function literal.
+			if v := c.defs.Var(n.Fun); v != nil && c.litFacts[v] != nil {
+				return c.factSites(n, c.litFacts[v], v.Name())
+			}
 			return nil
 		}
 		var out []site
@@ -382,27 +468,7 @@ func (c *checker) sites(n ast.Node) []site {
 			}
 			return out
 		}
-		s := c.fact(f)
-		if s == nil {
-			return nil
-		}
-		for i, a := range n.Args {
-			for _, p := range s.Params {
-				if p.Struct {
-					if i == p.Index {
-						out = append(out, c.fields(a, rule.Func(f)+" → "+p.Path)...)
-					}
-					continue
-				}
-				if i == p.Index || p.Variadic && i > p.Index {
-					out = append(out, site{
-						arg: a, path: rule.Func(f) + " → " + p.Path, id: p.ID,
-						variadic: p.Variadic && n.Ellipsis.IsValid() && i == len(n.Args)-1,
-					})
-				}
-			}
-		}
-		return out
+		return c.factSites(n, c.fact(f), rule.Func(f))
 	case *ast.CompositeLit:
 		name := sinkMap(c.pass.TypesInfo, n)
 		if name == "" {
@@ -418,6 +484,32 @@ func (c *checker) sites(n ast.Node) []site {
 		return out
 	}
 	return nil
+}
+
+// factSites returns the arguments of call that reach a query by the Sink
+// s of its callee, which name names.
+func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
+	if s == nil {
+		return nil
+	}
+	var out []site
+	for i, a := range call.Args {
+		for _, p := range s.Params {
+			if p.Struct {
+				if i == p.Index {
+					out = append(out, c.fields(a, name+" → "+p.Path)...)
+				}
+				continue
+			}
+			if i == p.Index || p.Variadic && i > p.Index {
+				out = append(out, site{
+					arg: a, path: name + " → " + p.Path, id: p.ID,
+					variadic: p.Variadic && call.Ellipsis.IsValid() && i == len(call.Args)-1,
+				})
+			}
+		}
+	}
+	return out
 }
 
 // structParam returns the index of the parameter of the function whose
@@ -535,20 +627,29 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 			}
 			return c.taint(e.Y, 0, seen)
 		}
+	case *ast.SelectorExpr:
+		// A field of a local struct variable: req.UserID.
+		return c.field(e, seen)
 	case *ast.IndexExpr:
 		// mux.Vars(r)["id"], directly or through a local variable.
 		k, ok := c.key(e.Index)
 		if !ok || !c.muxVars(e.X, make(map[*types.Var]bool)) {
 			return value{}, false
 		}
-		return value{src: fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k)), param: -1, id: rule.IDName(k)}, true
+		return keyed(fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k)), k), true
 	case *ast.Ident:
 		v := c.defs.Var(e)
 		if v == nil || seen[v] {
 			return value{}, false
 		}
 		if i, ok := c.params[v]; ok && v != c.vararg {
+			if c.parsedBefore(v) {
+				return value{}, false
+			}
 			return value{param: i, id: rule.IDName(v.Name())}, true
+		}
+		if c.parsedBefore(v) {
+			return value{}, false
 		}
 		seen[v] = true
 		defer delete(seen, v)
@@ -558,12 +659,198 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 				continue
 			}
 			if r, ok := c.taint(d.Expr, d.Index, seen); ok {
-				r.id = r.id || rule.IDName(v.Name())
+				r.id = r.id || !r.other && rule.IDName(v.Name())
 				return r, true
 			}
 		}
 	}
 	return value{}, false
+}
+
+// parserPrefixes start the (lowercased) names of the functions and
+// methods that parse or validate a value passed to them: id.Parse,
+// strconv.Atoi, uuid.Parse, uuid.Validate, netip.ParseAddr,
+// net.ParseIP, gofrs' uuid.FromString, hex.DecodeString,
+// (*regexp.Regexp).MatchString, a service's own isValidUUID.
+var parserPrefixes = []string{"parse", "mustparse", "valid", "isvalid", "fromstring", "decode", "unmarshal"}
+
+// parser reports whether f parses or validates its argument.
+func parser(f *types.Func) bool {
+	if f.Pkg() != nil && f.Pkg().Path() == "strconv" && f.Name() != "Quote" && !strings.HasPrefix(f.Name(), "Quote") && !strings.HasPrefix(f.Name(), "Format") && !strings.HasPrefix(f.Name(), "Append") && f.Name() != "Itoa" {
+		return true
+	}
+	if f.Pkg() != nil && f.Pkg().Path() == "regexp" && strings.HasPrefix(f.Name(), "Match") {
+		return true
+	}
+	name := strings.ToLower(f.Name())
+	for _, p := range parserPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// findParsed records, for each variable, where it is passed to a parser
+// (parser: as an argument, or converted to []byte) and where it is
+// assigned the text of a parsed value (s = u.String(), u not a string).
+func (c *checker) findParsed() {
+	info := c.pass.TypesInfo
+	c.parsed = make(map[*types.Var][]token.Pos)
+	varOf := func(e ast.Expr) *types.Var {
+		e = ast.Unparen(e)
+		if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+				e = ast.Unparen(call.Args[0])
+			}
+		}
+		return c.defs.Var(e)
+	}
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				callee := c.defs.Callee(n)
+				if callee == nil || !parser(callee) {
+					return true
+				}
+				for _, a := range n.Args {
+					if v := varOf(a); v != nil {
+						c.parsed[v] = append(c.parsed[v], n.Pos())
+					}
+				}
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
+				}
+				for i, r := range n.Rhs {
+					if c.canonical(r) {
+						if v := c.defs.Var(n.Lhs[i]); v != nil {
+							c.parsed[v] = append(c.parsed[v], n.Pos())
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// findFieldsAndLits records the values assigned to the fields of local
+// struct variables (x.F = v), and the local variables that hold a function
+// literal and nothing else (run := func(id string) {…}).
+func (c *checker) findFieldsAndLits() {
+	c.fieldDefs = make(map[fieldKey][]ast.Expr)
+	c.lits = make(map[*types.Var]*ast.FuncLit)
+	c.litFacts = make(map[*types.Var]*Sink)
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, l := range as.Lhs {
+				switch l := ast.Unparen(l).(type) {
+				case *ast.SelectorExpr:
+					if v := c.defs.Var(l.X); v != nil && as.Tok == token.ASSIGN {
+						k := fieldKey{v, l.Sel.Name}
+						c.fieldDefs[k] = append(c.fieldDefs[k], as.Rhs[i])
+					}
+				case *ast.Ident:
+					lit, ok := ast.Unparen(as.Rhs[i]).(*ast.FuncLit)
+					if !ok {
+						continue
+					}
+					if v := c.defs.Var(l); v != nil {
+						if defs, _ := c.defs.Of(l); len(defs) == 1 {
+							c.lits[v] = lit
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// field returns where the field x.F of a local struct variable x came
+// from: a value assigned to it, or the value for F in a composite literal
+// assigned to x (x := req{F: v}, x := &req{F: v}).
+func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, bool) {
+	sel, ok := c.pass.TypesInfo.Selections[e]
+	if !ok || sel.Kind() != types.FieldVal {
+		return value{}, false
+	}
+	v := c.defs.Var(e.X)
+	if v == nil || seen[v] {
+		return value{}, false
+	}
+	seen[v] = true
+	defer delete(seen, v)
+	name := e.Sel.Name
+	named := func(r value) value {
+		r.id = r.id || !r.other && rule.IDName(name)
+		return r
+	}
+	for _, rhs := range c.fieldDefs[fieldKey{v, name}] {
+		if r, ok := c.taint(rhs, 0, seen); ok {
+			return named(r), true
+		}
+	}
+	defs, _ := c.defs.Of(e.X)
+	for _, d := range defs {
+		x := d.Expr
+		if x == nil || d.Index != 0 {
+			continue
+		}
+		x = ast.Unparen(x)
+		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			x = ast.Unparen(u.X)
+		}
+		lit, ok := x.(*ast.CompositeLit)
+		if !ok {
+			continue
+		}
+		for _, el := range lit.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == name {
+				if r, ok := c.taint(kv.Value, 0, seen); ok {
+					return named(r), true
+				}
+			}
+		}
+	}
+	return value{}, false
+}
+
+// canonical reports whether e is the text of a parsed value: x.String()
+// with x not a string ([]byte, an id.ID, a typed id, a uuid.UUID, a
+// netip.Addr, a number's type).
+func (c *checker) canonical(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "String" {
+		return false
+	}
+	t := c.pass.TypesInfo.TypeOf(sel.X)
+	return t != nil && !flow.Textual(t)
+}
+
+// parsedBefore reports whether v is parsed, or replaced by a parsed
+// value's text, before the query being looked at (c.at).
+func (c *checker) parsedBefore(v *types.Var) bool {
+	for _, p := range c.parsed[v] {
+		if p < c.at {
+			return true
+		}
+	}
+	return false
 }
 
 // method names a method as import path, receiver type name and name.
@@ -624,6 +911,11 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 			ki, desc = i, f.Pkg().Name()+"."+f.Name()
 		}
 	}
+	if ki < 0 {
+		if s := c.sourceFact(f); s != nil {
+			ki, desc = s.Key, rule.Func(f)
+		}
+	}
 	if ki < 0 || ki >= len(call.Args) {
 		return value{}, false
 	}
@@ -631,7 +923,203 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 	if !ok {
 		return value{}, false
 	}
-	return value{src: fmt.Sprintf("%s(%s)", desc, strconv.Quote(k)), param: -1, id: rule.IDName(k)}, true
+	return keyed(fmt.Sprintf("%s(%s)", desc, strconv.Quote(k)), k), true
+}
+
+// sourceFact returns the Source fact of f, of this package or imported,
+// or nil.
+func (c *checker) sourceFact(f *types.Func) *Source {
+	f = f.Origin()
+	if s, ok := c.sources[f]; ok || f.Pkg() == c.pass.Pkg {
+		return s
+	}
+	s := new(Source)
+	if !c.pass.ImportObjectFact(f, s) {
+		s = nil
+	}
+	c.sources[f] = s
+	return s
+}
+
+// computeSources finds, to a fixed point, the package's functions that
+// return a request value read under one of their parameters, and exports
+// them as Source facts.
+func (c *checker) computeSources() {
+	type fn struct {
+		decl   *ast.FuncDecl
+		obj    *types.Func
+		params map[*types.Var]int
+	}
+	var fns []fn
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || obj.Signature().Results().Len() == 0 || !flow.Textual(obj.Signature().Results().At(0).Type()) {
+				continue
+			}
+			params := make(map[*types.Var]int)
+			for i := range obj.Signature().Params().Len() {
+				params[obj.Signature().Params().At(i)] = i
+			}
+			fns = append(fns, fn{fd, obj, params})
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range fns {
+			if c.sources[f.obj] != nil {
+				continue
+			}
+			ast.Inspect(f.decl.Body, func(n ast.Node) bool {
+				if _, lit := n.(*ast.FuncLit); lit {
+					return false
+				}
+				ret, ok := n.(*ast.ReturnStmt)
+				if !ok || len(ret.Results) == 0 || c.sources[f.obj] != nil {
+					return true
+				}
+				if k, ok := c.readUnder(ret.Results[0], f.params, make(map[*types.Var]bool)); ok {
+					c.sources[f.obj] = &Source{Key: k}
+					changed = true
+				}
+				return true
+			})
+		}
+	}
+	for _, f := range fns {
+		if s := c.sources[f.obj]; s != nil {
+			c.pass.ExportObjectFact(f.obj, s)
+		}
+	}
+}
+
+// readUnder returns the index of the parameter (in params) under which
+// e, or a local variable one of whose values it is, reads a request
+// value: r.PathValue(key), mux.Vars(r)[key], c.Param(key), a Source's
+// call with key.
+func (c *checker) readUnder(e ast.Expr, params map[*types.Var]int, seen map[*types.Var]bool) (int, bool) {
+	param := func(k ast.Expr) (int, bool) {
+		id, ok := ast.Unparen(k).(*ast.Ident)
+		if !ok {
+			return 0, false
+		}
+		v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok {
+			return 0, false
+		}
+		i, ok := params[v]
+		return i, ok
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		f := c.defs.Callee(e)
+		if f == nil {
+			return 0, false
+		}
+		ki := -1
+		if f.Signature().Recv() != nil && f.Pkg() != nil {
+			if i, ok := sourceMethods[method{f.Pkg().Path(), recvName(f), f.Name()}]; ok {
+				ki = i
+			}
+			if f.Pkg().Path() == "net/url" && recvName(f) == "Values" && f.Name() == "Get" {
+				if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && c.requestValues(sel.X, make(map[*types.Var]bool)) {
+					ki = 0
+				}
+			}
+		} else if f.Pkg() != nil {
+			if i, ok := sourceFuncs[f.Pkg().Path()+"."+f.Name()]; ok {
+				ki = i
+			}
+		}
+		if ki < 0 {
+			if s := c.sourceFact(f); s != nil {
+				ki = s.Key
+			}
+		}
+		if ki < 0 || ki >= len(e.Args) {
+			return 0, false
+		}
+		return param(e.Args[ki])
+	case *ast.IndexExpr:
+		if c.muxVars(e.X, make(map[*types.Var]bool)) {
+			return param(e.Index)
+		}
+	case *ast.Ident:
+		v := c.defs.Var(e)
+		if v == nil || seen[v] {
+			return 0, false
+		}
+		seen[v] = true
+		defer delete(seen, v)
+		defs, _ := c.defs.Of(e)
+		for _, d := range defs {
+			if d.Expr != nil && d.Index == 0 {
+				if i, ok := c.readUnder(d.Expr, params, seen); ok {
+					return i, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// keyed returns the value read as src under the key k.
+func keyed(src, k string) value {
+	v := value{src: src, param: -1, other: otherKey(k)}
+	v.id = !v.other && rule.IDName(k)
+	if words := rule.Words(k); len(words) > 0 {
+		last := strings.ToLower(words[len(words)-1])
+		v.uuid = last == "uuid" || last == "guid"
+	}
+	return v
+}
+
+// naturalWords name what a request key holds when it is not an id: a
+// natural key (a slug, a name, a page), a secret or a one-time code, or
+// a paging or display option. A key whose last word is one of them is
+// not an id's, whatever the names on its way to the query say: a slug
+// passed to a store function whose parameter is named id is a natural
+// key, which the rules allow.
+var naturalWords = map[string]bool{
+	"slug": true, "page": true, "code": true, "token": true, "state": true,
+	"name": true, "username": true, "login": true, "handle": true, "email": true,
+	"alias": true, "title": true, "tag": true, "path": true,
+	"secret": true, "password": true, "hash": true, "nonce": true, "otp": true,
+	"cursor": true, "search": true, "q": true, "query": true, "lang": true,
+	"locale": true, "sort": true, "format": true, "redirect": true, "url": true,
+}
+
+// foreignWords, before the last word id of a key, say the id is another
+// system's: an OAuth provider's client_id, a remote_user_id.
+var foreignWords = map[string]bool{
+	"client": true, "remote": true, "provider": true,
+	"oauth": true, "openid": true, "social": true, "github": true, "google": true,
+}
+
+// otherKey reports whether the request key k names something other than
+// an id of the service: its last word is a natural key's, a secret's or
+// an option's (naturalWords), or it is an id's name with a word before
+// that says the id is another system's (foreignWords).
+func otherKey(k string) bool {
+	words := rule.Words(k)
+	if len(words) == 0 {
+		return false
+	}
+	if naturalWords[strings.ToLower(words[len(words)-1])] {
+		return true
+	}
+	if rule.IDName(k) {
+		for _, w := range words[:len(words)-1] {
+			if foreignWords[strings.ToLower(w)] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // requestValues reports whether e is r.URL.Query(), r.Form or r.PostForm

@@ -32,7 +32,9 @@
 //   - mapstructure (go-viper v2) Decode, WeakDecode, DecodeMetadata,
 //     WeakDecodeMetadata into a map, and Decoder.Decode of a decoder whose
 //     DecoderConfig literal has a map Result: no option fixes it, build
-//     the map with v.String();
+//     the map with v.String(); the same of a struct into another struct
+//     type that holds an id, which goes through a map of the fields and
+//     comes out as the zero id, with or without the text hook;
 //   - zombiezen.com/go/sqlite/sqlitex ExecOptions Args and Named (every
 //     Execute, ExecuteTransient, ExecuteScript and *FS form) and Exec,
 //     ExecTransient arguments: pass the text of v.Value();

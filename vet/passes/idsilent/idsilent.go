@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/idkeys/id/vet/internal/flow"
+	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -23,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:      "idsilent",
 	Doc:       rule.Doc(doc, "idsilent"),
 	URL:       "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idsilent",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(setsOption), new(registersCopier)},
 }
@@ -31,9 +32,12 @@ var Analyzer = &analysis.Analyzer{
 //go:embed doc.go
 var doc string
 
-var allow rule.Allow
+var cfg = rule.Config{Tests: true}
 
-func init() { rule.Flags(&Analyzer.Flags, &allow) }
+func init() {
+	rule.Flags(&Analyzer.Flags, &cfg)
+	reach.Watch(func() []string { return []string{rule.IDPath, attributevalue, copystructure} })
+}
 
 // A sink is one library entry point that loses an id.ID it sees through
 // reflection: a function or method (recv empty for a package function)
@@ -92,10 +96,10 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, bodies: make(map[types.Object]*ast.BlockStmt), sets: make(map[types.Object]map[string]bool)}
 	c.exportFacts()
-	if !rule.Reaches(pass.Pkg, rule.IDPath) {
+	if !reach.Of(pass).Reaches(rule.IDPath) {
 		return nil, nil
 	}
-	scope, ok := rule.NewScope(pass, allow)
+	scope, ok := rule.NewScope(pass, &cfg)
 	if !ok {
 		return nil, nil
 	}
@@ -155,7 +159,7 @@ func (c *checker) call(call *ast.CallExpr) {
 			if e == nil || (s.fixed != nil && s.fixed(c, call)) {
 				continue
 			}
-			c.report(e, s, t)
+			c.report(e, s, t, call)
 		}
 	}
 }
@@ -185,7 +189,7 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 				continue
 			}
 			if e, t := c.find(kv.Value, s, 0, nil); e != nil {
-				c.report(e, s, t)
+				c.report(e, s, t, nil)
 			}
 		}
 	}
@@ -194,11 +198,43 @@ func (c *checker) literal(lit *ast.CompositeLit) {
 // Rule is the rule idsilent's findings name, for //idvet:allow.
 const Rule = "SILENT"
 
-// report reports the value e of type t reaching sink s: the sink's
-// message, with the rule named before the fix.
-func (c *checker) report(e ast.Expr, s *sink, t types.Type) {
+// report reports the value e of type t reaching sink s in call (nil for
+// a composite literal's field): the sink's message, with the rule named
+// before the fix, and the suggested fix where it is mechanical.
+func (c *checker) report(e ast.Expr, s *sink, t types.Type, call *ast.CallExpr) {
 	what, fix, _ := strings.Cut(fmt.Sprintf(s.msg, c.describe(t)), ": ")
-	c.scope.Reportf(c.pass, e.Pos(), "%s (%s): %s", what, Rule, fix)
+	c.scope.Report(c.pass, analysis.Diagnostic{
+		Pos:            e.Pos(),
+		Message:        fmt.Sprintf("%s (%s): %s", what, Rule, fix),
+		SuggestedFixes: withOptions(s, call),
+	})
+}
+
+// withOptions returns the fix of a call of one of attributevalue's
+// functions without options: its WithOptions form, with the options func
+// that sets the encoding option (attributevalue.MarshalMap(v) becomes
+// attributevalue.MarshalMapWithOptions(v, func(o
+// *attributevalue.EncoderOptions) { o.UseEncodingMarshalers = true })).
+func withOptions(s *sink, call *ast.CallExpr) []analysis.SuggestedFix {
+	if call == nil || s.pkg != attributevalue || s.recv != "" || strings.HasSuffix(s.name, "WithOptions") || call.Ellipsis.IsValid() {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	pkg := types.ExprString(sel.X)
+	opts := "func(o *" + pkg + ".EncoderOptions) { o.UseEncodingMarshalers = true }"
+	if strings.HasPrefix(s.name, "Unmarshal") {
+		opts = "func(o *" + pkg + ".DecoderOptions) { o.UseEncodingUnmarshalers = true }"
+	}
+	return []analysis.SuggestedFix{{
+		Message: "Use " + s.name + "WithOptions with " + opts,
+		TextEdits: []analysis.TextEdit{
+			{Pos: sel.Sel.End(), End: sel.Sel.End(), NewText: []byte("WithOptions")},
+			{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + opts)},
+		},
+	}}
 }
 
 // is reports whether f is the sink's function or method.
@@ -635,7 +671,7 @@ func (c *checker) exportFacts() {
 			}
 		}
 	}
-	if rule.Reaches(pass.Pkg, attributevalue) {
+	if reach.Of(pass).Reaches(attributevalue) {
 		for fn := range c.bodies {
 			var fact setsOption
 			for _, opt := range []option{encodeOpt, decodeOpt} {
@@ -648,9 +684,22 @@ func (c *checker) exportFacts() {
 			}
 		}
 	}
-	if rule.Reaches(pass.Pkg, copystructure) && c.registers() {
+	if reach.Of(pass).Reaches(copystructure) && (c.registers() || c.importsCopier()) {
 		pass.ExportPackageFact(&registersCopier{})
 	}
+}
+
+// importsCopier reports whether a package this one imports registers a
+// copystructure copier for id.ID, or imports one that does, directly or
+// not: the fact is passed on by each package, so that it does not depend
+// on which packages the export data of the imports names.
+func (c *checker) importsCopier() bool {
+	for _, q := range c.pass.Pkg.Imports() {
+		if c.pass.ImportPackageFact(q, new(registersCopier)) {
+			return true
+		}
+	}
+	return false
 }
 
 // registers reports whether a file of this package assigns
@@ -727,12 +776,7 @@ func funcIdent(e ast.Expr) *ast.Ident {
 // or one it imports, registers a copystructure copier for id.ID.
 func copierRegistered(c *checker, _ *ast.CallExpr) bool {
 	if c.copier == nil {
-		reg := c.registers()
-		for _, f := range c.pass.AllPackageFacts() {
-			if _, ok := f.Fact.(*registersCopier); ok {
-				reg = true
-			}
-		}
+		reg := c.registers() || c.importsCopier()
 		c.copier = &reg
 	}
 	return *c.copier
@@ -744,6 +788,85 @@ func notIntoMap(i int) func(*checker, *ast.CallExpr) bool {
 	return func(c *checker, call *ast.CallExpr) bool {
 		return len(call.Args) <= i || !isMap(c.pass.TypesInfo.TypeOf(call.Args[i]))
 	}
+}
+
+// notIntoOtherStruct returns the check of a mapstructure function that
+// decodes its first argument into argument i: fine unless that is a
+// pointer to a struct type other than the input's (pointers aside) that
+// holds an id.ID too.
+func notIntoOtherStruct(i int) func(*checker, *ast.CallExpr) bool {
+	return func(c *checker, call *ast.CallExpr) bool {
+		if len(call.Args) <= i {
+			return true
+		}
+		info := c.pass.TypesInfo
+		return !otherStruct(info.TypeOf(call.Args[0]), info.TypeOf(call.Args[i]))
+	}
+}
+
+// resultNotOtherStruct is notIntoOtherStruct for Decoder.Decode, whose
+// output is the Result of the DecoderConfig literal it was made with.
+func resultNotOtherStruct(c *checker, call *ast.CallExpr) bool {
+	res := decoderResult(c, call)
+	return res == nil || len(call.Args) == 0 || !otherStruct(c.pass.TypesInfo.TypeOf(call.Args[0]), c.pass.TypesInfo.TypeOf(res))
+}
+
+// otherStruct reports whether out is a pointer to a struct type that
+// holds an id.ID, other than in's (either may be a pointer) and in is a
+// struct: mapstructure then goes through a map of in's fields.
+func otherStruct(in, out types.Type) bool {
+	if in == nil || out == nil {
+		return false
+	}
+	p, ok := out.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	out = p.Elem()
+	if q, ok := in.Underlying().(*types.Pointer); ok {
+		in = q.Elem()
+	}
+	if _, ok := in.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	if _, ok := out.Underlying().(*types.Struct); !ok || types.Identical(in, out) {
+		return false
+	}
+	s := &sink{tag: "mapstructure"}
+	return holds(out, s)
+}
+
+// decoderResult returns the Result of the DecoderConfig literal the
+// decoder of call (a Decoder.Decode) was made with by NewDecoder,
+// directly or through local variables, or nil.
+func decoderResult(c *checker, call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	mc, ok := ast.Unparen(c.only(sel.X)).(*ast.CallExpr)
+	if !ok || len(mc.Args) != 1 {
+		return nil
+	}
+	if f, _ := typeutil.Callee(c.pass.TypesInfo, mc).(*types.Func); !rule.PkgFunc(f, mapstructure, "NewDecoder") {
+		return nil
+	}
+	cfg := ast.Unparen(c.only(mc.Args[0]))
+	if u, ok := cfg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		cfg = ast.Unparen(u.X)
+	}
+	lit, ok := cfg.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Result" {
+				return kv.Value
+			}
+		}
+	}
+	return nil
 }
 
 // resultNotMap is the check of mapstructure's Decoder.Decode: fine unless

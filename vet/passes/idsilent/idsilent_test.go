@@ -14,4 +14,5 @@ func TestSilent(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, dir, idsilent.Analyzer, "silent", "silentopts", "silentkoanf", "silentkoanflocal", "silentcopier")
+	analysistest.RunWithSuggestedFixes(t, dir, idsilent.Analyzer, "silentfix")
 }

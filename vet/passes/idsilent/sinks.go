@@ -20,13 +20,14 @@ var (
 	decodeOpt = option{attributevalue, "DecoderOptions", "UseEncodingUnmarshalers"}
 )
 
-// The fixes, as the reports name them.
+// The fixes, as the reports name them: in words, the code being in the
+// suggested fix (attributevalue's functions) or in docs/checking.md.
 const (
-	encFunc  = "func(o *attributevalue.EncoderOptions) { o.UseEncodingMarshalers = true }"
-	decFunc  = "func(o *attributevalue.DecoderOptions) { o.UseEncodingUnmarshalers = true }"
-	copier   = "copystructure.Copiers[reflect.TypeOf(id.ID{})] = func(v any) (any, error) { return v, nil } in this package or one it imports"
-	asString = "pass the text of v.Value(), which refuses the zero id (v.String() is \"\" for it)"
-	gocqlFix = "use idgocql.ID (github.com/idkeys/id/idgocql), or " + asString
+	encFunc  = "UseEncodingMarshalers"
+	decFunc  = "UseEncodingUnmarshalers"
+	copier   = "a copystructure copier for id.ID in this package or one it imports"
+	asString = "pass the text of v.Value()"
+	gocqlFix = "use idgocql.ID, or " + asString
 	scanText = "read a string and parse it with id.Parse"
 )
 
@@ -39,44 +40,44 @@ var sinks = []sink{
 	// options an id.ID, which has no exported field, is written as M{} and
 	// read back as the zero id.
 	{pkg: attributevalue, name: "Marshal", arg: 0, handled: "MarshalDynamoDBAttributeValue", tag: "dynamodbav",
-		msg: "attributevalue.Marshal writes %s as an empty map M{}: use attributevalue.MarshalWithOptions(v, " + encFunc + ")"},
+		msg: "attributevalue.Marshal writes %s as an empty map M{}: use attributevalue.MarshalWithOptions with " + encFunc},
 	{pkg: attributevalue, name: "MarshalMap", arg: 0, handled: "MarshalDynamoDBAttributeValue", tag: "dynamodbav",
-		msg: "attributevalue.MarshalMap writes %s as an empty map M{}: use attributevalue.MarshalMapWithOptions(v, " + encFunc + ")"},
+		msg: "attributevalue.MarshalMap writes %s as an empty map M{}: use attributevalue.MarshalMapWithOptions with " + encFunc},
 	{pkg: attributevalue, name: "MarshalList", arg: 0, handled: "MarshalDynamoDBAttributeValue", tag: "dynamodbav",
-		msg: "attributevalue.MarshalList writes %s as an empty map M{}: use attributevalue.MarshalListWithOptions(v, " + encFunc + ")"},
+		msg: "attributevalue.MarshalList writes %s as an empty map M{}: use attributevalue.MarshalListWithOptions with " + encFunc},
 	{pkg: attributevalue, name: "MarshalWithOptions", arg: 0, handled: "MarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(1, encodeOpt),
-		msg: "attributevalue.MarshalWithOptions writes %s as an empty map M{} without UseEncodingMarshalers: add the option " + encFunc},
+		msg: "attributevalue.MarshalWithOptions writes %s as an empty map M{} without UseEncodingMarshalers: set " + encFunc + " in its options func"},
 	{pkg: attributevalue, name: "MarshalMapWithOptions", arg: 0, handled: "MarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(1, encodeOpt),
-		msg: "attributevalue.MarshalMapWithOptions writes %s as an empty map M{} without UseEncodingMarshalers: add the option " + encFunc},
+		msg: "attributevalue.MarshalMapWithOptions writes %s as an empty map M{} without UseEncodingMarshalers: set " + encFunc + " in its options func"},
 	{pkg: attributevalue, name: "MarshalListWithOptions", arg: 0, handled: "MarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(1, encodeOpt),
-		msg: "attributevalue.MarshalListWithOptions writes %s as an empty map M{} without UseEncodingMarshalers: add the option " + encFunc},
+		msg: "attributevalue.MarshalListWithOptions writes %s as an empty map M{} without UseEncodingMarshalers: set " + encFunc + " in its options func"},
 	{pkg: attributevalue, recv: "Encoder", name: "Encode", arg: 0, handled: "MarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: madeWith("NewEncoder", 0, encodeOpt),
-		msg: "attributevalue.Encoder.Encode writes %s as an empty map M{}: make the encoder with attributevalue.NewEncoder(" + encFunc + ")"},
+		msg: "attributevalue.Encoder.Encode writes %s as an empty map M{}: make the encoder with " + encFunc + " set"},
 	{pkg: attributevalue, name: "Unmarshal", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav",
-		msg: "attributevalue.Unmarshal reads %s without its UnmarshalText, an M{} as the zero id: use attributevalue.UnmarshalWithOptions(av, out, " + decFunc + ")"},
+		msg: "attributevalue.Unmarshal reads %s without its UnmarshalText, an M{} as the zero id: use attributevalue.UnmarshalWithOptions with " + decFunc},
 	{pkg: attributevalue, name: "UnmarshalMap", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav",
-		msg: "attributevalue.UnmarshalMap reads %s without its UnmarshalText, an M{} as the zero id: use attributevalue.UnmarshalMapWithOptions(m, out, " + decFunc + ")"},
+		msg: "attributevalue.UnmarshalMap reads %s without its UnmarshalText, an M{} as the zero id: use attributevalue.UnmarshalMapWithOptions with " + decFunc},
 	{pkg: attributevalue, name: "UnmarshalList", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav",
-		msg: "attributevalue.UnmarshalList reads %s without its UnmarshalText, an M{} as the zero id: use attributevalue.UnmarshalListWithOptions(l, out, " + decFunc + ")"},
+		msg: "attributevalue.UnmarshalList reads %s without its UnmarshalText, an M{} as the zero id: use attributevalue.UnmarshalListWithOptions with " + decFunc},
 	{pkg: attributevalue, name: "UnmarshalListOfMaps", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav",
-		msg: "attributevalue.UnmarshalListOfMaps reads %s without its UnmarshalText, an M{} as the zero id: use attributevalue.UnmarshalListOfMapsWithOptions(l, out, " + decFunc + ")"},
+		msg: "attributevalue.UnmarshalListOfMaps reads %s without its UnmarshalText, an M{} as the zero id: use attributevalue.UnmarshalListOfMapsWithOptions with " + decFunc},
 	{pkg: attributevalue, name: "UnmarshalWithOptions", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(2, decodeOpt),
-		msg: "attributevalue.UnmarshalWithOptions reads %s without its UnmarshalText, an M{} as the zero id: add the option " + decFunc},
+		msg: "attributevalue.UnmarshalWithOptions reads %s without its UnmarshalText, an M{} as the zero id: set " + decFunc + " in its options func"},
 	{pkg: attributevalue, name: "UnmarshalMapWithOptions", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(2, decodeOpt),
-		msg: "attributevalue.UnmarshalMapWithOptions reads %s without its UnmarshalText, an M{} as the zero id: add the option " + decFunc},
+		msg: "attributevalue.UnmarshalMapWithOptions reads %s without its UnmarshalText, an M{} as the zero id: set " + decFunc + " in its options func"},
 	{pkg: attributevalue, name: "UnmarshalListWithOptions", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(2, decodeOpt),
-		msg: "attributevalue.UnmarshalListWithOptions reads %s without its UnmarshalText, an M{} as the zero id: add the option " + decFunc},
+		msg: "attributevalue.UnmarshalListWithOptions reads %s without its UnmarshalText, an M{} as the zero id: set " + decFunc + " in its options func"},
 	{pkg: attributevalue, name: "UnmarshalListOfMapsWithOptions", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(2, decodeOpt),
-		msg: "attributevalue.UnmarshalListOfMapsWithOptions reads %s without its UnmarshalText, an M{} as the zero id: add the option " + decFunc},
+		msg: "attributevalue.UnmarshalListOfMapsWithOptions reads %s without its UnmarshalText, an M{} as the zero id: set " + decFunc + " in its options func"},
 	{pkg: attributevalue, recv: "Decoder", name: "Decode", arg: 1, handled: "UnmarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: madeWith("NewDecoder", 0, decodeOpt),
-		msg: "attributevalue.Decoder.Decode reads %s without its UnmarshalText, an M{} as the zero id: make the decoder with attributevalue.NewDecoder(" + decFunc + ")"},
+		msg: "attributevalue.Decoder.Decode reads %s without its UnmarshalText, an M{} as the zero id: make the decoder with " + decFunc + " set"},
 
 	// expression.Value marshals with attributevalue's defaults: a
 	// condition on an id compares with M{} and never matches.
 	{pkg: expression, name: "Value", arg: 0, handled: "MarshalDynamoDBAttributeValue", tag: "dynamodbav",
-		msg: "expression.Value encodes %s as an empty map M{}, so nothing matches it: " + asString + ", or use expression.ValueWithOptions with " + encFunc + " in o.EncoderOptions"},
+		msg: "expression.Value encodes %s as an empty map M{}, so nothing matches it: " + asString + ", or use expression.ValueWithOptions with " + encFunc},
 	{pkg: expression, name: "ValueWithOptions", arg: 0, handled: "MarshalDynamoDBAttributeValue", tag: "dynamodbav", fixed: sets(1, encodeOpt),
-		msg: "expression.ValueWithOptions encodes %s as an empty map M{} without UseEncodingMarshalers: append " + encFunc + " to o.EncoderOptions, or " + asString},
+		msg: "expression.ValueWithOptions encodes %s as an empty map M{} without UseEncodingMarshalers: set " + encFunc + " in o.EncoderOptions, or " + asString},
 
 	// structpb takes a fixed set of Go types and refuses the others.
 	{pkg: structpb, name: "NewValue", arg: 0,
@@ -107,6 +108,20 @@ var sinks = []sink{
 		msg: "mapstructure.WeakDecodeMetadata into a map turns %s into map[string]any{}: build the map yourself with v.String()"},
 	{pkg: mapstructure, recv: "Decoder", name: "Decode", arg: 0, tag: "mapstructure", fixed: resultNotMap,
 		msg: "mapstructure.Decoder.Decode with a map Result turns %s into map[string]any{}: build the map yourself with v.String()"},
+	// mapstructure decodes a struct into another struct type through a
+	// map of its fields: the id.ID becomes map[string]any{} on the way and
+	// is decoded as the zero id, with or without the text hook (a struct
+	// of the same type is copied whole, and keeps it).
+	{pkg: mapstructure, name: "Decode", arg: 0, tag: "mapstructure", fixed: notIntoOtherStruct(1),
+		msg: "mapstructure.Decode into another struct type turns %s into the zero id: copy the fields yourself"},
+	{pkg: mapstructure, name: "WeakDecode", arg: 0, tag: "mapstructure", fixed: notIntoOtherStruct(1),
+		msg: "mapstructure.WeakDecode into another struct type turns %s into the zero id: copy the fields yourself"},
+	{pkg: mapstructure, name: "DecodeMetadata", arg: 0, tag: "mapstructure", fixed: notIntoOtherStruct(1),
+		msg: "mapstructure.DecodeMetadata into another struct type turns %s into the zero id: copy the fields yourself"},
+	{pkg: mapstructure, name: "WeakDecodeMetadata", arg: 0, tag: "mapstructure", fixed: notIntoOtherStruct(1),
+		msg: "mapstructure.WeakDecodeMetadata into another struct type turns %s into the zero id: copy the fields yourself"},
+	{pkg: mapstructure, recv: "Decoder", name: "Decode", arg: 0, tag: "mapstructure", fixed: resultNotOtherStruct,
+		msg: "mapstructure.Decoder.Decode into another struct type turns %s into the zero id: copy the fields yourself"},
 
 	// zombiezen's sqlitex binds the types it knows and prints the others
 	// with fmt: a nil *id.ID becomes "<nil>", the zero id "", a slice "[…]".

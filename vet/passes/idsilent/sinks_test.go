@@ -8,11 +8,13 @@ import (
 
 // TestSinkMessages: every message of the table takes the value's
 // description once and has the ": " before its fix, where the report puts
-// the rule; every sink names a function or a field, not both.
+// the rule; every sink names a function or a field, not both; a function
+// listed twice (for two conditions) has two messages.
 func TestSinkMessages(t *testing.T) {
 	seen := make(map[string]bool)
 	for _, s := range sinks {
-		key := s.pkg + " " + s.recv + "." + s.name + s.field
+		what, _, _ := strings.Cut(s.msg, ": ")
+		key := s.pkg + " " + s.recv + "." + s.name + s.field + " " + what
 		if seen[key] {
 			t.Errorf("%s: listed twice", key)
 		}

@@ -11,10 +11,11 @@
 //
 //   - a slice expression (s[:8], s[i:j], b[10:]) of an id's text: a string
 //     or []byte from ID.String, ID.MarshalText, ID.AppendText(nil),
-//     fmt.Sprint(x) or fmt.Sprintf("%s" or "%v", x) of an id.ID x, directly
-//     or through local variables every assignment of which is such a value;
-//   - a precision on a formatting verb whose argument is an id.ID or an
-//     id's text, in fmt's and log's printf functions and testing's Logf,
+//     fmt.Sprint(x) or fmt.Sprintf("%s" or "%v", x) of an id.ID or a typed
+//     id x (type OrderID struct{ id.ID }), directly or through local
+//     variables every assignment of which is such a value;
+//   - a precision on a formatting verb whose argument is an id.ID, a typed
+//     id or an id's text, in fmt's and log's printf functions and testing's Logf,
 //     Errorf, Fatalf and Skipf (%.8s, %.10v).
 //
 // For example:

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/idkeys/id/vet/internal/flow"
+	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -22,16 +23,19 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "idtrunc",
 	Doc:      rule.Doc(doc, "idtrunc"),
 	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idtrunc",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer},
 	Run:      run,
 }
 
 //go:embed doc.go
 var doc string
 
-var allow rule.Allow
+var cfg = rule.Config{Tests: true}
 
-func init() { rule.Flags(&Analyzer.Flags, &allow) }
+func init() {
+	rule.Flags(&Analyzer.Flags, &cfg)
+	reach.Watch(func() []string { return []string{rule.IDPath} })
+}
 
 // printfs maps a printf-like function, by its types.Func.FullName, to the
 // index of its format argument.
@@ -44,10 +48,10 @@ var printfs = map[string]int{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !rule.Reaches(pass.Pkg, rule.IDPath) {
+	if !reach.Of(pass).Reaches(rule.IDPath) {
 		return nil, nil
 	}
-	scope, ok := rule.NewScope(pass, allow)
+	scope, ok := rule.NewScope(pass, &cfg)
 	if !ok {
 		return nil, nil
 	}
@@ -117,7 +121,7 @@ func checkPrintf(pass *analysis.Pass, scope *rule.Scope, defs *flow.Defs, call *
 			continue
 		}
 		arg := args[v.arg]
-		if !rule.IsID(pass.TypesInfo.TypeOf(arg)) && !defs.IDText(arg) {
+		if !rule.IsIDValue(pass.TypesInfo.TypeOf(arg)) && !defs.IDText(arg) {
 			continue
 		}
 		spec := format[v.start:v.end]

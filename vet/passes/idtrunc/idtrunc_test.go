@@ -14,4 +14,5 @@ func TestTrunc(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.RunWithSuggestedFixes(t, dir, idtrunc.Analyzer, "trunc")
+	analysistest.Run(t, dir, idtrunc.Analyzer, "trunctyped")
 }

@@ -20,8 +20,14 @@
 //     struct{ id.ID }, type OrderID struct{ id.ID }): it compiles because
 //     their underlying types are identical, and defeats the point of
 //     declaring them. When the conversion is meant, write OrderID{u.ID},
-//     a composite literal, which is not reported. Pointer conversions
-//     ((*OrderID)(&u)) are reported too.
+//     a composite literal, which is not reported (the suggested fix, when
+//     both embed the id under one name). Pointer conversions
+//     ((*OrderID)(&u)) are reported too;
+//   - a struct type that embeds id.ID or a typed id beside other fields
+//     (type User struct{ id.ID; Name string }): it takes on every method
+//     of id.ID, so JSON, database/sql and fmt treat a User as its id. The
+//     suggested fix names the field after its type (ID id.ID); a struct of
+//     the embedded id alone is a typed id, and is not reported.
 //
 // For example:
 //

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -19,23 +20,32 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "idtyped",
 	Doc:      rule.Doc(doc, "idtyped"),
 	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idtyped",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer},
 	Run:      run,
 }
 
 //go:embed doc.go
 var doc string
 
-var allow rule.Allow
+var cfg = rule.Config{Tests: true}
 
-func init() { rule.Flags(&Analyzer.Flags, &allow) }
+func init() {
+	rule.Flags(&Analyzer.Flags, &cfg)
+	reach.Watch(func() []string { return []string{rule.IDPath} })
+}
 
 func run(pass *analysis.Pass) (any, error) {
+	if !reach.Of(pass).Reaches(rule.IDPath) {
+		return nil, nil
+	}
 	idType := lookupID(pass.Pkg)
+	if idType == nil {
+		idType = usedID(pass.TypesInfo)
+	}
 	if idType == nil {
 		return nil, nil
 	}
-	scope, ok := rule.NewScope(pass, allow)
+	scope, ok := rule.NewScope(pass, &cfg)
 	if !ok {
 		return nil, nil
 	}
@@ -62,6 +72,10 @@ func run(pass *analysis.Pass) (any, error) {
 	for cur := range ins.Root().Preorder((*ast.TypeSpec)(nil)) {
 		spec := cur.Node().(*ast.TypeSpec)
 		if spec.Assign.IsValid() || scope.Skip(spec.Pos()) {
+			continue
+		}
+		if st, ok := spec.Type.(*ast.StructType); ok {
+			embedded(pass, scope, spec.Name.Name, st)
 			continue
 		}
 		obj := pass.TypesInfo.Defs[spec.Name]
@@ -121,14 +135,65 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		msg := conv + " converts " + article(fn.Obj().Name()) + " into " + article(tn.Obj().Name()) + ", a distinct typed id (" + Rule + "): "
+		d := analysis.Diagnostic{Pos: call.Pos()}
 		if f := field(tn); f != "" && field(fn) == f {
 			msg += "if it is meant, write " + lit + "{" + arg + "." + f + "}"
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   "Write " + lit + "{" + arg + "." + f + "}",
+				TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(lit + "{" + arg + "." + f + "}")}},
+			}}
 		} else {
 			msg += "declare both as type X struct{ id.ID } and write " + lit + "{v.ID} where it is meant"
 		}
-		scope.Reportf(pass, call.Pos(), "%s", msg)
+		d.Message = msg
+		scope.Report(pass, d)
 	}
 	return nil, nil
+}
+
+// embedded reports the fields of the struct type name that embed an
+// id.ID or a typed id (or a pointer to one) beside other fields: the
+// struct takes on every method of id.ID, so encoding/json writes the whole
+// struct as its id alone, database/sql binds it as its id, and fmt, flag
+// and the web frameworks' binders treat it as one. The fix names the
+// field after its type, so that x.ID (x.OrderID) keeps compiling and only
+// the promoted methods go. A struct of the embedded id alone is a typed
+// id, and is not reported.
+func embedded(pass *analysis.Pass, scope *rule.Scope, name string, st *ast.StructType) {
+	n := 0
+	for _, f := range st.Fields.List {
+		n += max(len(f.Names), 1)
+	}
+	if n < 2 {
+		return
+	}
+	for _, f := range st.Fields.List {
+		if len(f.Names) > 0 || scope.Skip(f.Pos()) || !rule.IsIDValue(pass.TypesInfo.TypeOf(f.Type)) {
+			continue
+		}
+		typ := ast.Unparen(f.Type)
+		if star, ok := typ.(*ast.StarExpr); ok {
+			typ = star.X
+		}
+		field := ""
+		switch t := typ.(type) {
+		case *ast.Ident:
+			field = t.Name
+		case *ast.SelectorExpr:
+			field = t.Sel.Name
+		default:
+			continue
+		}
+		scope.Report(pass, analysis.Diagnostic{
+			Pos:     f.Type.Pos(),
+			End:     f.Type.End(),
+			Message: name + " embeds " + types.ExprString(f.Type) + " beside other fields, so JSON, database/sql and fmt treat " + article(name) + " as its id (" + Rule + ")",
+			SuggestedFixes: []analysis.SuggestedFix{{
+				Message:   "Name the field " + field,
+				TextEdits: []analysis.TextEdit{{Pos: f.Type.Pos(), End: f.Type.Pos(), NewText: []byte(field + " ")}},
+			}},
+		})
+	}
 }
 
 // idName returns "id.ID" as file names it (ids.ID for an import named
@@ -179,6 +244,35 @@ func lookupID(pkg *types.Package) *types.Named {
 		return nil
 	}
 	return walk(pkg)
+}
+
+// usedID returns the type id.ID when a type the package uses is id.ID,
+// a pointer to it, or a struct with a field of one of these: the package
+// reaches package id (a fact says so) through imports loaded from export
+// data, whose Imports may not list it.
+func usedID(info *types.Info) *types.Named {
+	isID := func(t types.Type) *types.Named {
+		if rule.IsID(t) {
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			return types.Unalias(t).(*types.Named)
+		}
+		return nil
+	}
+	for _, tv := range info.Types {
+		if n := isID(tv.Type); n != nil {
+			return n
+		}
+		if s, ok := tv.Type.Underlying().(*types.Struct); ok {
+			for f := range s.Fields() {
+				if n := isID(f.Type()); n != nil {
+					return n
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // bare reports whether t is id.ID, or a defined type whose underlying type

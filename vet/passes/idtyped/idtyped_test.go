@@ -13,5 +13,5 @@ func TestTyped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.RunWithSuggestedFixes(t, dir, idtyped.Analyzer, "typed", "typedother", "github.com/idkeys/id")
+	analysistest.RunWithSuggestedFixes(t, dir, idtyped.Analyzer, "typed", "typedother", "typedembed", "github.com/idkeys/id")
 }

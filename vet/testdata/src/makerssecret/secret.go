@@ -48,6 +48,13 @@ func secrets(w http.ResponseWriter, m map[string]string) Config {
 	c.RequestID = v               // one use is not a secret's: reported
 	cacheKey := guuid.NewString() // want `uuid\.NewString makes an id`
 	_ = cacheKey
+	// OAuth's state is a one-time secret; a state's id is an id.
+	state := guuid.NewString()
+	_ = state
+	oauthState := guuid.NewString()
+	_ = oauthState
+	stateID := guuid.NewString() // want `uuid\.NewString makes an id`
+	_ = stateID
 	// A timed maker is never a secret: an id at a time.
 	tok := ulid.MustNew(ulid.Now(), nil) // want `ulid\.MustNew makes an id`
 	_ = tok

@@ -1,3 +1,5 @@
+// want package:"registers a copier for id.ID"
+
 // Package silentkoanf is the clean twin of the koanf cases: it imports a
 // package that registers the copier.
 package silentkoanf

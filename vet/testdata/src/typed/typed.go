@@ -14,8 +14,8 @@ type AccountID UserID // its underlying type is struct{ ids.ID }: methods kept
 type Alias = ids.ID
 type Named struct{ ID ids.ID }
 type Record struct {
-	ids.ID
-	Name string
+	ids.ID // want `Record embeds ids\.ID beside other fields`
+	Name   string
 }
 
 // The form that drops every method.

@@ -1,0 +1,21 @@
+package reach_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/idkeys/id/vet/internal/reach"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// TestFacts: a package that uses database/sql only in an unexported
+// variable reaches it, and so does the package that imports it; the
+// facts name only the watched packages.
+func TestFacts(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reach.Watch(func() []string { return []string{"database/sql", "net/http", "github.com/jackc/pgx/"} })
+	analysistest.Run(t, dir, reach.Analyzer, "reachstore", "reachhandler")
+}

@@ -1,0 +1,92 @@
+package idmakers
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/idkeys/id/vet/internal/rule"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// A service's own maker (-idmakers.makers) is often a random-string
+// helper that makes ids and other things: test payload filler, topic and
+// temporary file names, form-field names, slug suffixes. Its result is an
+// id only where it is used as one, so a declared maker is reported only
+// when, through .String(), conversions, strings and fmt functions, + and
+// slicing, its value is assigned to, stored in a field or map key of,
+// returned from a function named, or passed to a parameter named as an
+// id (rule.IDName), or passed just after a constant naming one
+// (Update("id", v)), or compared with == or != to a value so named; or
+// kept in a local variable so named, or one of whose uses does one of
+// these.
+
+// usedAsID reports whether the declared maker named at cur makes a value
+// used as an id.
+func usedAsID(pass *analysis.Pass, cur inspector.Cursor) bool {
+	_, e, ok := makerExpr(pass, cur)
+	if !ok {
+		return false
+	}
+	idUse := func(c inspector.Cursor) (bool, *types.Var) {
+		c = outward(pass, c)
+		if compared(c) {
+			return true, nil
+		}
+		dest, v := destination(pass, c)
+		if dest != "" {
+			return rule.IDName(dest), nil
+		}
+		return false, v
+	}
+	is, v := idUse(e)
+	if is || v == nil {
+		return is
+	}
+	if rule.IDName(v.Name()) {
+		return true
+	}
+	body, ok := enclosingFunc(e)
+	if !ok {
+		return false
+	}
+	for u := range body.Preorder((*ast.Ident)(nil)) {
+		if pass.TypesInfo.Uses[u.Node().(*ast.Ident)] != v {
+			continue
+		}
+		if is, _ := idUse(u); is {
+			return true
+		}
+	}
+	return false
+}
+
+// compared reports whether the expression at c is compared with == or !=
+// to a value named as an id (u.ID, ownerID).
+func compared(c inspector.Cursor) bool {
+	b, ok := c.Parent().Node().(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
+		return false
+	}
+	other := b.X
+	if other == c.Node() {
+		other = b.Y
+	}
+	switch o := ast.Unparen(other).(type) {
+	case *ast.Ident:
+		return rule.IDName(o.Name)
+	case *ast.SelectorExpr:
+		return rule.IDName(o.Sel.Name)
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(o.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "String" {
+			if x, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+				return rule.IDName(x.Sel.Name)
+			}
+			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+				return rule.IDName(x.Name)
+			}
+		}
+	}
+	return false
+}
