@@ -41,8 +41,3 @@ func Short(u model.User, in string) bool {
 	log.Printf("user %.8s", u.ID)
 	return strings.EqualFold(s, in)
 }
-
-// Import makes ids for new rows with the backfill constructor (BACKFILL).
-func Import(created time.Time) (id.ID, error) {
-	return id.NewBackfill([32]byte{}).At(created)
-}
