@@ -25,13 +25,12 @@ var bindDecoders = []struct {
 	decode func(*id.ID, string) error
 }{
 	{"UnmarshalParam", (*id.ID).UnmarshalParam},
-	{"Set", (*id.ID).Set},
 	{"Bind", (*id.ID).Bind},
 	{"UnmarshalGQL", func(v *id.ID, s string) error { return v.UnmarshalGQL(s) }},
 }
 
 // TestBindDecodersAgreeWithParse: every string decoder of bind.go returns
-// what Parse returns, the empty text included (SPEC §4), and leaves the
+// what Parse returns, the empty text included (T7), and leaves the
 // zero ID on error even when the receiver held an id before.
 func TestBindDecodersAgreeWithParse(t *testing.T) {
 	want := id.MustParse(bindLower)
@@ -43,11 +42,11 @@ func TestBindDecodersAgreeWithParse(t *testing.T) {
 		reason   id.Reason
 	}{
 		{"lowercase", bindLower, want, "", 0},
-		{"uppercase is normalised (SPEC P2)", bindUpper, want, "", 0},
-		{"empty is invalid, not the zero id (SPEC §4)", "", id.ID{}, `id: invalid id "": length 0, want 26`, id.ReasonLength},
-		{"malformed (SPEC P4)", bindBad, id.ID{}, `id: invalid id "01arz3ndeitsv4rrffq69g5fav": invalid character 'i' at index 9`, id.ReasonCharacter},
-		{"surrounding space (SPEC P3)", " " + bindLower, id.ID{}, `id: invalid id " 01arz3ndektsv4rrffq69g5fav": length 27, want 26`, id.ReasonLength},
-		{"the zero id (SPEC P6)", "00000000000000000000000000", id.ID{}, `id: invalid id "00000000000000000000000000": the zero id names nothing`, id.ReasonZero},
+		{"uppercase is normalised (P2)", bindUpper, want, "", 0},
+		{"empty is invalid, not the zero id (T7)", "", id.ID{}, `id: invalid id "": length 0, want 26`, id.ReasonLength},
+		{"malformed (P4)", bindBad, id.ID{}, `id: invalid id "01arz3ndeitsv4rrffq69g5fav": invalid character 'i' at index 9`, id.ReasonCharacter},
+		{"surrounding space (P3)", " " + bindLower, id.ID{}, `id: invalid id " 01arz3ndektsv4rrffq69g5fav": length 27, want 26`, id.ReasonLength},
+		{"the zero id (P6)", "00000000000000000000000000", id.ID{}, `id: invalid id "00000000000000000000000000": the zero id names nothing`, id.ReasonZero},
 	}
 	for _, d := range bindDecoders {
 		for _, c := range cases {
@@ -79,16 +78,8 @@ func TestBindDecodersAgreeWithParse(t *testing.T) {
 	}
 }
 
-// TestTypeIsID: pflag shows Type in help ("--user id").
-func TestTypeIsID(t *testing.T) {
-	for _, v := range []id.ID{{}, id.MustParse(bindLower)} {
-		if got := v.Type(); got != "id" {
-			t.Errorf("%#v.Type() = %q, want \"id\"", v, got)
-		}
-	}
-}
-
-// TestFlagVar: the standard library's flag.Var takes an *ID; a valid id
+// TestFlagVar: the standard library's flag.TextVar takes an *ID (through
+// UnmarshalText; ID has no Set of its own, docs/contract.md T7); a valid id
 // binds, an uppercase one is normalised, and a malformed or empty one is
 // flag's usage error carrying our message. A flag that is not given
 // leaves the zero ID: "no id" is the absent flag.
@@ -111,7 +102,7 @@ func TestFlagVar(t *testing.T) {
 			var out bytes.Buffer
 			fs.SetOutput(&out)
 			var user id.ID
-			fs.Var(&user, "user", "the `id` of the user")
+			fs.TextVar(&user, "user", id.ID{}, "the `id` of the user")
 			err := fs.Parse(c.args)
 			if user != c.want {
 				t.Errorf("user = %q, want %q", user, c.want)

@@ -30,7 +30,7 @@ var ErrTimeRange = errors.New("id: time outside the ULID range 1970-01-01T00:00:
 // other machines are placed by those machines' clocks, and within one
 // process New can hold the timestamp at the last millisecond used while
 // the wall clock steps back, or run a millisecond ahead of it when a
-// millisecond's 80 bits overflow.
+// millisecond's 16-bit sequence is used up.
 //
 // For a time before 1970-01-01T00:00:00.000Z or after
 // 10889-08-02T05:31:50.655Z MinAt returns the zero ID and an error

@@ -6,10 +6,12 @@
 //
 // An [ID] is 16 bytes: a 48-bit Unix timestamp in milliseconds, then 80
 // bits that [New] fills with a 16-bit sequence starting at a random value
-// each millisecond and 64 bits drawn fresh for each ID. Byte order, text order and creation order agree, so
-// `ORDER BY id` is creation order to the millisecond, and within one
-// process the order in which [New] made them. The zero ID means "no id":
-// its text is empty and [ID.Value] refuses to write it.
+// each millisecond and 64 bits drawn fresh for each ID, from a
+// cryptographically strong source. Byte order, text order and creation
+// order agree, so `ORDER BY id` is creation order to the millisecond, and
+// within one process the order in which [New] made them. The zero ID means "no id":
+// [ID.MarshalText] and [ID.Value] refuse to write it, and no decoder of
+// text makes it.
 //
 // The rules the package exists for, each named where the code keeps it:
 //

@@ -1,9 +1,6 @@
 package id
 
-import (
-	"encoding/binary"
-	"math/rand/v2"
-)
+import "math/rand/v2"
 
 // The generator seam, for tests in package id_test: a generator with a
 // chosen entropy source, driven with chosen clock readings, whose state
@@ -22,12 +19,3 @@ func (g Generator) Next(nowMillis int64) ID { return g.g.next(nowMillis) }
 // SetLast sets the generator's state as if last was the last ID it made:
 // its timestamp and sequence, the first 64 bits.
 func (g Generator) SetLast(last ID) { g.g.state.Store(last.hi) }
-
-// Bytes returns the 16 bytes of id (ULID binary layout), for tests that
-// check the value against published hex vectors.
-func Bytes(id ID) [16]byte {
-	var b [16]byte
-	binary.BigEndian.PutUint64(b[0:8], id.hi)
-	binary.BigEndian.PutUint64(b[8:16], id.lo)
-	return b
-}

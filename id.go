@@ -1,7 +1,6 @@
 package id
 
 import (
-	"database/sql/driver"
 	"errors"
 	"time"
 )
@@ -10,13 +9,17 @@ import (
 // lowercase Crockford base32 characters (KEYS-1, KEYS-4).
 //
 // ID is opaque, comparable and immutable: it works with == and as a map
-// key. Only this package makes a non-zero ID (KEYS-3): [New] from the
-// clock, for new rows (KEYS-2); [MinAt] for the bound of a time window;
-// [Backfill.At], [FromUUIDv7] and [ParseUUIDv7] for rows that existed
-// before. Text from outside or from storage becomes an ID only through
-// one strict validator, behind [Parse], [MustParse], [ParseAs],
+// key. Its 16 bytes, in the ULID binary layout that oklog's ulid.ULID, a
+// W3C trace id and a compact database column hold, come out through
+// [ID.As16] and go back in through [From16], the one decoder of bytes.
+//
+// Only this package makes a non-zero ID (KEYS-3): [New] from the clock,
+// for new rows (KEYS-2); [MinAt] for the bound of a time window; package
+// [github.com/idkeys/id/adopt] for rows that existed before. Text from
+// outside or from storage becomes an ID only through one strict
+// validator, behind [Parse], [MustParse], [ParseAs],
 // [ID.UnmarshalText], [ID.UnmarshalJSON], [ID.UnmarshalYAML],
-// [ID.UnmarshalParam], [ID.Set], [ID.Bind], [ID.UnmarshalGQL] (outside
+// [ID.UnmarshalParam], [ID.Bind], [ID.UnmarshalGQL] (outside
 // text: any letter case) and [ID.Scan], [ID.UnmarshalBinary],
 // [ID.UnmarshalBSONValue] (stored values: lowercase only).
 //
@@ -25,7 +28,22 @@ import (
 // or flag, JSON null, SQL NULL, a nil *id.ID), never by empty text, which
 // every decoder refuses as [Parse] does. [ID.MarshalJSON] writes it as
 // null; [ID.Value] and the text and binary encoders refuse it with
-// [ErrZero]; [ID.String] returns "".
+// [ErrZero]; [ID.String] returns the marker "<zero id>".
+//
+// Embedding ID in a struct with other fields promotes every method of ID
+// to that struct, so every library that looks for one of them takes the
+// whole struct for its id: json.Marshal writes it as the id's string and
+// drops the other fields, database/sql binds it as the id, fmt prints it
+// as the id, and request binders, YAML, BSON and gob decode a value into
+// it as an id (TestEmbeddingIDInAModel). Name the field instead:
+//
+//	type User struct {
+//		ID   id.ID
+//		Name string
+//	}
+//
+// Embed ID only in a struct whose one field it is, a typed id such as
+// `type UserID struct{ id.ID }` ([NewAs]).
 type ID struct {
 	// The 16 bytes of the ULID binary layout (48-bit big-endian Unix ms,
 	// then 80 bits) as two big-endian words: hi holds the timestamp and
@@ -40,10 +58,10 @@ const maxMillis = 1<<48 - 1
 
 // ErrZero is returned by [ID.Value] for the zero ID: the zero ID names no
 // row, so writing it is refused before anything reaches the database (a
-// forgotten [New] fails loudly, SPEC D2). The encoders of formats without
-// a null return it too ([ID.MarshalText], [ID.AppendText],
+// forgotten [New] fails loudly; docs/contract.md, D2). The encoders of
+// formats without a null return it too ([ID.MarshalText], [ID.AppendText],
 // [ID.MarshalBinary], [ID.AppendBinary], [ID.MarshalBSONValue]), so no
-// encoder writes what its own decoder refuses (SPEC §4). It does not wrap
+// encoder writes what its own decoder refuses (docs/contract.md, T1). It does not wrap
 // [ErrInvalid]: the value was never read from outside.
 var ErrZero = errors.New(`id: refusing to write the zero id (use id.New(); spell "no id" as NULL or null: sql.Null[id.ID], a nil *id.ID, omitzero)`)
 
@@ -54,7 +72,7 @@ func (id ID) IsZero() bool {
 }
 
 // Time returns the timestamp of id: its first 48 bits as Unix milliseconds,
-// in UTC (SPEC UTC rule). For the zero ID it returns the Unix epoch,
+// in UTC (the UTC rule). For the zero ID it returns the Unix epoch,
 // 1970-01-01T00:00:00Z.
 func (id ID) Time() time.Time {
 	return time.UnixMilli(int64(id.hi >> 16)).UTC()
@@ -77,79 +95,4 @@ func (id ID) Compare(other ID) int {
 		return +1
 	}
 	return 0
-}
-
-// String returns the canonical form of id: 26 lowercase Crockford base32
-// characters (KEYS-4). It returns "" for the zero ID. IDs are never
-// shortened (TRUNC): a prefix of an ID is mostly its timestamp.
-func (id ID) String() string {
-	if id.IsZero() {
-		return ""
-	}
-	// Encoded straight into the stack buffer, not through AppendText:
-	// AppendText's extra copy made String about 25% slower (bench/,
-	// BenchmarkString: about 40 ns against 31 ns).
-	var buf [encodedLen]byte
-	id.encode(&buf)
-	return string(buf[:])
-}
-
-// AppendText implements [encoding.TextAppender]: it appends the canonical
-// form of id, 26 lowercase characters, to b and returns the extended
-// buffer. For the zero ID it appends nothing and returns [ErrZero]: text
-// has no spelling for "no id" that [ID.UnmarshalText] accepts, so none is
-// written (SPEC §4).
-func (id ID) AppendText(b []byte) ([]byte, error) {
-	if id.IsZero() {
-		return b, ErrZero
-	}
-	var buf [encodedLen]byte
-	id.encode(&buf)
-	return append(b, buf[:]...), nil
-}
-
-// MarshalText implements [encoding.TextMarshaler]: the canonical form of
-// id, 26 lowercase characters (KEYS-4). For the zero ID it returns nil and
-// [ErrZero], as [ID.Value] does: empty text is not an id, so an encoder
-// that used it would write what [ID.UnmarshalText] refuses (SPEC §4).
-// Where a format has a null, ID spells the zero ID as that null instead
-// ([ID.MarshalJSON], [ID.MarshalYAML], [ID.LogValue]); elsewhere leave an
-// unset ID out (a nil *id.ID, omitzero) or make one with [New].
-//
-// encoding/json calls it for map keys, and encoding/xml, TOML, CSV and
-// configuration encoders for values.
-func (id ID) MarshalText() ([]byte, error) {
-	if id.IsZero() {
-		return nil, ErrZero
-	}
-	b := make([]byte, encodedLen)
-	id.encode((*[encodedLen]byte)(b))
-	return b, nil
-}
-
-// UnmarshalText implements [encoding.TextUnmarshaler]: it decodes text as
-// [Parse] does, in any letter case, and agrees with Parse on every input,
-// the empty input included: empty text is not an id and gives a
-// [*ParseError] with [ReasonLength] (SPEC §4). "No id" is spelled by
-// absence (a missing key or flag, JSON null, a nil *id.ID), never by
-// empty text, so `?id=`, `{"id":""}` and `--user=` fail instead of
-// reaching a handler as the zero ID. Every error wraps [ErrInvalid]; on
-// error id is set to the zero ID. encoding/json calls it for map keys,
-// and flag, form and configuration decoders for ids read at a boundary
-// or at start-up (KEYS-5).
-func (id *ID) UnmarshalText(text []byte) error {
-	v, err := parse(text, &anyCase)
-	*id = v
-	return err
-}
-
-// Value implements [driver.Valuer]: the canonical form of id, a 26-byte
-// lowercase string (SPEC D1, KEYS-4). For the zero ID it returns [ErrZero]
-// and nothing is written (SPEC D2); use sql.Null[id.ID] for a nullable
-// column.
-func (id ID) Value() (driver.Value, error) {
-	if id.IsZero() {
-		return nil, ErrZero
-	}
-	return id.String(), nil
 }

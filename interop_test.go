@@ -6,13 +6,13 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/idkeys/id"
+	"github.com/oklog/ulid/v2"
 )
 
 // The methods that reflection-based libraries look for (interop.go),
@@ -189,29 +189,143 @@ func FuzzInputPattern(f *testing.F) {
 	})
 }
 
-// TestLogValue: slog shows an id as its canonical text and the zero ID as
-// a nil value, not as MarshalText's ErrZero.
-func TestLogValue(t *testing.T) {
-	v := id.MustParse(strings.ToUpper(canonical))
-	for _, c := range []struct {
-		name string
-		h    func(io.Writer) slog.Handler
-		want string
-	}{
-		{"text", func(w io.Writer) slog.Handler { return slog.NewTextHandler(w, nil) }, "msg=m user=" + canonical + " parent=<nil>\n"},
-		{"JSON", func(w io.Writer) slog.Handler { return slog.NewJSONHandler(w, nil) }, `"msg":"m","user":"` + canonical + `","parent":null}` + "\n"},
+// TestZeroText (T1, T5): the zero ID's String is the marker "<zero id>",
+// and no decoder takes the marker for an id: not this package's (outside
+// text, stored text), not oklog's Parse or ParseStrict, not the ULID
+// spec's alphabet in any letter case.
+func TestZeroText(t *testing.T) {
+	const marker = "<zero id>"
+	if got := (id.ID{}).String(); got != marker {
+		t.Fatalf("ID{}.String() = %q, want %q", got, marker)
+	}
+	_, err := id.Parse(marker)
+	if want := `id: invalid id "<zero id>": length 9, want 26`; err == nil || err.Error() != want {
+		t.Errorf("Parse(%q) error = %v, want %s", marker, err, want)
+	}
+	var v id.ID
+	if err := v.Scan(marker); err == nil || !errors.Is(err, id.ErrInvalid) {
+		t.Errorf("Scan(%q) = %v, want an error wrapping ErrInvalid", marker, err)
+	}
+	if err := v.UnmarshalText([]byte(marker)); err == nil || !errors.Is(err, id.ErrInvalid) {
+		t.Errorf("UnmarshalText(%q) = %v, want an error wrapping ErrInvalid", marker, err)
+	}
+	if _, err := ulid.Parse(marker); err != ulid.ErrDataSize {
+		t.Errorf("oklog ulid.Parse(%q) = %v, want ErrDataSize", marker, err)
+	}
+	if _, err := ulid.ParseStrict(marker); err != ulid.ErrDataSize {
+		t.Errorf("oklog ulid.ParseStrict(%q) = %v, want ErrDataSize", marker, err)
+	}
+	// A spec-following decoder: 26 characters of Crockford base32, any
+	// case, its aliases (I, L → 1; O → 0) included.
+	spec := regexp.MustCompile(`^[0-7][0-9A-Za-z]{25}$`)
+	if spec.MatchString(marker) {
+		t.Errorf("%q looks like a ULID", marker)
+	}
+	// Padded to 26 bytes, it still fails on its first character.
+	padded := marker + strings.Repeat("0", 26-len(marker))
+	if _, err := ulid.ParseStrict(padded); err != ulid.ErrInvalidCharacters {
+		t.Errorf("oklog ulid.ParseStrict(%q) = %v, want ErrInvalidCharacters", padded, err)
+	}
+	if _, err := id.Parse(padded); err == nil || err.Error() != `id: invalid id "<zero id>00000000000000000": invalid character '<' at index 0` {
+		t.Errorf("Parse(%q) = %v", padded, err)
+	}
+}
+
+// TestFmtVerbs: every fmt verb that prints a string prints the marker for
+// the zero ID (through String), %#v prints a Go expression (GoString),
+// and a nil *id.ID prints <nil> (fmt recovers the nil dereference).
+func TestFmtVerbs(t *testing.T) {
+	v := id.MustParse(canonical)
+	var z id.ID
+	type row struct {
+		ID     id.ID
+		Parent *id.ID
+	}
+	for _, c := range []struct{ got, want string }{
+		{fmt.Sprint(z), "<zero id>"},
+		{fmt.Sprintf("%v", z), "<zero id>"},
+		{fmt.Sprintf("%s", any(z)), "<zero id>"},
+		{fmt.Sprintf("%q", z), `"<zero id>"`},
+		{fmt.Sprintf("%x", z), "3c7a65726f2069643e"},
+		{fmt.Sprintf("%12s|", z), "   <zero id>|"},
+		{fmt.Sprintf("%#v", z), "id.ID{}"},
+		{fmt.Sprintf("%v", &z), "<zero id>"},
+		{fmt.Sprintf("%v", (*id.ID)(nil)), "<nil>"},
+		{fmt.Sprintf("%s", any((*id.ID)(nil))), "<nil>"},
+		{fmt.Sprintf("%+v", row{}), "{ID:<zero id> Parent:<nil>}"},
+		{fmt.Sprintf("%v", []id.ID{v, z}), "[" + canonical + " <zero id>]"},
+		{fmt.Sprintf("%v", map[string]id.ID{"a": z}), "map[a:<zero id>]"},
+		{fmt.Sprintf("%v", v), canonical},
+		{fmt.Sprintf("%x", v), fmt.Sprintf("%x", canonical)},
 	} {
-		var buf bytes.Buffer
-		slog.New(c.h(&buf)).Info("m", "user", v, "parent", id.ID{})
-		// Cut the time and level, which come first.
-		out := buf.String()
-		if i := strings.Index(out, "msg="); c.name == "text" && i >= 0 {
-			out = out[i:]
-		} else if i := strings.Index(out, `"msg"`); c.name == "JSON" && i >= 0 {
-			out = out[i:]
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
 		}
-		if out != c.want {
-			t.Errorf("%s handler wrote %q, want %q", c.name, out, c.want)
+	}
+}
+
+// TestSlog (T5): what slog's text and JSON handlers write for ids, zero
+// ids, nil pointers and structs holding them, plain and typed. Nothing
+// panics: ID has no LogValue method (see String's doc: slog calls a
+// LogValue through a nil pointer, and a pointer receiver does not help a
+// typed id). The text handler writes an id through MarshalText, and a
+// zero ID value as MarshalText's ErrZero after "!ERROR:"; fmt inside a
+// struct writes the marker; the JSON handler goes through MarshalJSON
+// (null for the zero ID) and writes null for nil pointers.
+func TestSlog(t *testing.T) {
+	type userID struct{ id.ID }
+	type row struct {
+		User   id.ID
+		Parent *id.ID
+		Team   userID
+		Owner  *userID
+	}
+	v := id.MustParse(canonical)
+	var z id.ID
+	zeroErr := `"!ERROR:` + strings.ReplaceAll(id.ErrZero.Error(), `"`, `\"`) + `"`
+	noTime := &slog.HandlerOptions{ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+		if len(groups) == 0 && (a.Key == slog.TimeKey || a.Key == slog.LevelKey || a.Key == slog.MessageKey) {
+			return slog.Attr{}
+		}
+		return a
+	}}
+	for _, c := range []struct {
+		name       string
+		arg        any
+		text, json string
+	}{
+		{"id", v, canonical, `"` + canonical + `"`},
+		{"typed id", userID{v}, canonical, `"` + canonical + `"`},
+		{"pointer", &v, canonical, `"` + canonical + `"`},
+		{"zero id", z, zeroErr, "null"},
+		{"zero typed id", userID{}, zeroErr, "null"},
+		{"pointer to the zero id", &z, zeroErr, "null"},
+		{"nil *id.ID", (*id.ID)(nil), "<nil>", "null"},
+		{"nil pointer to a typed id", (*userID)(nil), "<nil>", "null"},
+		{"struct", row{User: v}, `"{User:` + canonical + ` Parent:<nil> Team:<zero id> Owner:<nil>}"`,
+			`{"User":"` + canonical + `","Parent":null,"Team":null,"Owner":null}`},
+		{"pointer to a struct", &row{Parent: &v}, `"&{User:<zero id> Parent:` + canonical + ` Team:<zero id> Owner:<nil>}"`,
+			`{"User":null,"Parent":"` + canonical + `","Team":null,"Owner":null}`},
+		{"slog.Any of a nil *id.ID", slog.Any("k", (*id.ID)(nil)), "<nil>", "null"},
+		{"group", slog.Group("k", "p", (*userID)(nil)), "<nil>", `{"p":null}`},
+	} {
+		for _, json := range []bool{false, true} {
+			var buf bytes.Buffer
+			h, want := slog.Handler(slog.NewTextHandler(&buf, noTime)), "k="+c.text+"\n"
+			if json {
+				h, want = slog.NewJSONHandler(&buf, noTime), `{"k":`+c.json+"}\n"
+			}
+			if a, ok := c.arg.(slog.Attr); ok {
+				slog.New(h).Info("m", a)
+				if !json && c.name == "group" {
+					want = "k.p=<nil>\n"
+				}
+			} else {
+				slog.New(h).Info("m", "k", c.arg)
+			}
+			if got := buf.String(); got != want {
+				t.Errorf("%s (JSON %v):\n got %s\nwant %s", c.name, json, got, want)
+			}
 		}
 	}
 }
@@ -232,7 +346,7 @@ func TestBinary(t *testing.T) {
 		t.Errorf("zero ID: AppendBinary = %q, %v; want %q, ErrZero", b, err, "user:")
 	}
 
-	raw := id.Bytes(v)
+	raw := v.As16()
 	for _, c := range []struct {
 		name   string
 		in     []byte
@@ -290,7 +404,8 @@ func FuzzUnmarshalBinary(f *testing.F) {
 }
 
 // TestGob: encoding/gob uses BinaryMarshaler (never the text methods), as
-// session stores do; a zero ID round-trips as empty bytes, and a payload
+// session stores do; a zero ID field is left out by gob (which never
+// calls MarshalBinary for it) and reads back as the zero ID, and a payload
 // whose id was tampered with is refused.
 func TestGob(t *testing.T) {
 	type session struct {

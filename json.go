@@ -7,7 +7,7 @@ import (
 
 // MarshalJSON implements [encoding/json.Marshaler]: a JSON string holding
 // the canonical form of id, 28 bytes with the quotes (KEYS-4), or null for
-// the zero ID, "no id" (SPEC §4), which [ID.UnmarshalJSON] reads back as
+// the zero ID, "no id" (docs/contract.md, T3), which [ID.UnmarshalJSON] reads back as
 // the zero ID. Use `json:",omitzero"` to leave an unset ID out instead.
 // (Map keys are written by [ID.MarshalText], which refuses the zero ID: a
 // JSON object key has no null.) The error is always nil.
@@ -25,7 +25,7 @@ func (id ID) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements [encoding/json.Unmarshaler]. A JSON string is
 // decoded as [Parse] decodes its text, escapes resolved first (so
 // "\u0030…" is read as "0…"): any letter case, and not the empty string,
-// which is not an id (SPEC §4). JSON null, "no id", changes nothing, as
+// which is not an id (docs/contract.md, T2). JSON null, "no id", changes nothing, as
 // encoding/json's convention for Unmarshalers asks; a field that was
 // never set stays the zero ID.
 //

@@ -142,7 +142,7 @@ func TestUniqueAcrossProcesses(t *testing.T) {
 			if i > 0 && ids[i-1].Compare(v) >= 0 {
 				t.Fatalf("child %d: id %d %s is not greater than id %d %s", c, i, v, i-1, ids[i-1])
 			}
-			b := id.Bytes(v)
+			b := v.As16()
 			r := [10]byte(b[6:])
 			if o, dup := owner[r]; dup {
 				t.Fatalf("child %d made %s and child %d made %s: the same 80 random bits %x (entropy seeded alike?)",

@@ -1,112 +1,44 @@
 package id
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/oklog/ulid/v2"
 )
 
-// encodedLen is the length of the text form: 26 Crockford base32
-// characters, 130 bits of which the first 2 are always zero.
-const encodedLen = ulid.EncodedSize
-
-// Pattern is the canonical form of an ID as a regular expression: 26
-// characters, the first 0 to 7, the others lowercase Crockford base32
-// (KEYS-4; ULID spec, "Canonical String Representation"). It means the
-// same in RE2 (Go's regexp), POSIX extended regular expressions
-// (PostgreSQL's ~, MariaDB's REGEXP under a case-sensitive collation) and
-// ECMAScript (JSON Schema and OpenAPI pattern, HTML forms), so it serves
-// as a database CHECK constraint, a form or schema pattern and a
-// PocketBase field pattern.
+// Parse returns the ID written as s: 26 Crockford base32 characters in any
+// letter case, the first one 0 to 7 (KEYS-5; ULID spec, "Canonical String
+// Representation"). [ID.String] of the result is the lowercase canonical
+// form. Parse allocates nothing on success.
 //
-// It matches exactly the texts that [ID.Scan] accepts, and also 26 zeros,
-// the zero ID, which Scan refuses (ReasonZero). It does not match
-// uppercase ids, which [Parse] accepts from outside: match the parsed
-// ID's String, not the raw input.
-const Pattern = "^[0-7][0-9a-hjkmnp-tv-z]{25}$"
+// On failure it returns the zero ID and a [*ParseError] wrapping
+// [ErrInvalid] whose Reason is, checked in this order:
+//
+//   - [ReasonLength] when s is not 26 bytes long (surrounding space
+//     included);
+//   - [ReasonCharacter] at the first byte outside the alphabet: I, L, O, U
+//     in any case (no Crockford aliases), punctuation, any byte ≥ 0x80;
+//   - [ReasonRange] when the first character is above 7;
+//   - [ReasonZero] for 26 zeros, the zero ID.
+//
+// Call Parse on every value from outside before any query: a value that
+// fails cannot match a row (answer "not found" for a URL, "invalid input"
+// for your own form data).
+func Parse(s string) (ID, error) {
+	return parse(s, &anyCase)
+}
 
-// InputPattern is what [Parse] accepts, as a regular expression: 26
-// characters, the first 0 to 7, the others Crockford base32 in either
-// letter case (KEYS-5; ULID spec, "Canonical String Representation").
-// Like [Pattern] it means the same in RE2, POSIX extended regular
-// expressions and ECMAScript. Use it in an API schema or an HTML form's
-// pattern for ids given from outside, which Parse then normalises to
-// lowercase; use Pattern for stored ids. It also matches 26 zeros, the
-// zero ID, which Parse refuses (ReasonZero).
-const InputPattern = "^[0-7][0-9a-hjkmnp-tv-zA-HJKMNP-TV-Z]{25}$"
-
-// lowerAlphabet is the Crockford base32 alphabet in the canonical
-// (lowercase) case of KEYS-4: the alphabet of the ULID spec ("Encoding"),
-// without I, L, O and U.
-var lowerAlphabet = strings.ToLower(ulid.Encoding)
-
-// A decoder maps each byte to its 5-bit digit, for a decoding loop that
-// takes two characters at a time: hi[c] is the digit of c shifted left by
-// 5, for the first character of a pair, and lo[c] the digit itself, for
-// the second, so that hi[s[i]]|lo[s[i+1]] is the pair's 10 bits. A byte
-// outside the alphabet maps to badDigit in both, whose bits lie above the
-// 10 that valid pairs fill.
-type decoder struct{ hi, lo [256]uint16 }
-
-// badDigit marks a byte outside the alphabet in a decoder.
-const badDigit = 0xfc00
-
-// anyCase accepts the alphabet in either letter case (Parse,
-// UnmarshalText); lower accepts only the canonical lowercase letters
-// (Scan). No Crockford aliases (o, i, l) are accepted: each ID has one
-// spelling up to case.
-var anyCase, lower = func() (a, l decoder) {
-	for c := range 256 {
-		a.hi[c], a.lo[c], l.hi[c], l.lo[c] = badDigit, badDigit, badDigit, badDigit
+// MustParse is like [Parse] but panics with the *ParseError if s is
+// rejected. It is intended for use in tests and with hard-coded constants.
+func MustParse(s string) ID {
+	v, err := Parse(s)
+	if err != nil {
+		panic(err)
 	}
-	for v, c := range ulid.Encoding {
-		lc := lowerAlphabet[v]
-		a.hi[c], a.lo[c] = uint16(v)<<5, uint16(v)
-		a.hi[lc], a.lo[lc] = uint16(v)<<5, uint16(v)
-		l.hi[lc], l.lo[lc] = uint16(v)<<5, uint16(v)
-	}
-	return a, l
-}()
-
-// encodePairs maps 10 bits to their two lowercase characters, the first
-// in the low byte: encode writes two characters per step.
-var encodePairs = func() (p [1 << 10]uint16) {
-	for v := range p {
-		p[v] = uint16(lowerAlphabet[v>>5]) | uint16(lowerAlphabet[v&31])<<8
-	}
-	return p
-}()
-
-// encode writes the 26 lowercase characters of id into buf: the 128 bits
-// of the ID, big-endian, preceded by two zero bits, 5 bits per character
-// (ULID spec, "Encoding"), two characters at a time.
-func (id ID) encode(buf *[encodedLen]byte) {
-	t := id.hi >> 16                   // 48-bit timestamp
-	hi := id.hi&0xffff<<24 | id.lo>>40 // top 40 random bits
-	lo := id.lo & (1<<40 - 1)          // low 40 random bits
-	pair := func(i int, v uint64) {
-		binary.LittleEndian.PutUint16(buf[i:], encodePairs[v&(1<<10-1)])
-	}
-	// Timestamp: 10 characters, 2+48 bits.
-	pair(0, t>>40)
-	pair(2, t>>30)
-	pair(4, t>>20)
-	pair(6, t>>10)
-	pair(8, t)
-	// Entropy: 16 characters, two halves of 40 bits.
-	pair(10, hi>>30)
-	pair(12, hi>>20)
-	pair(14, hi>>10)
-	pair(16, hi)
-	pair(18, lo>>30)
-	pair(20, lo>>20)
-	pair(22, lo>>10)
-	pair(24, lo)
+	return v
 }
 
 // ErrInvalid is wrapped by every rejection of text or stored values: by
@@ -115,12 +47,6 @@ func (id ID) encode(buf *[encodedLen]byte) {
 // the message of [ErrNull] and of the error for an unsupported Scan type.
 var ErrInvalid = errors.New("id: invalid id")
 
-// ErrNull is returned by [ID.Scan] for SQL NULL (SPEC D4): an ID column
-// read into an ID must be NOT NULL; scan a nullable column into
-// sql.Null[id.ID] instead, which never passes NULL to Scan. ErrNull wraps
-// [ErrInvalid].
-var ErrNull = fmt.Errorf("%w: cannot scan NULL into id.ID (use sql.Null[id.ID] for a nullable column)", ErrInvalid)
-
 // invalid returns an error with the message msg that wraps [ErrInvalid].
 func invalid(msg string) error { return &invalidError{msg} }
 
@@ -128,28 +54,29 @@ func invalid(msg string) error { return &invalidError{msg} }
 type invalidError struct{ msg string }
 
 func (e *invalidError) Error() string { return e.msg }
+
 func (e *invalidError) Unwrap() error { return ErrInvalid }
 
 // Reason says why a text was rejected; it is the code in a [ParseError]
-// (SPEC ERRCODE), so callers can map it to their own messages without
+// (ERRCODE), so callers can map it to their own messages without
 // matching error strings.
 type Reason uint8
 
 // The reasons a text is rejected, in the order they are checked.
 const (
-	// ReasonLength: the text is not 26 bytes long (SPEC P3).
+	// ReasonLength: the text is not 26 bytes long (docs/contract.md, P3).
 	ReasonLength Reason = iota + 1
 	// ReasonCharacter: a byte outside Crockford base32 in either case,
-	// such as I, L, O, U, '-', a space or any byte ≥ 0x80 (SPEC P4).
+	// such as I, L, O, U, '-', a space or any byte ≥ 0x80 (P4).
 	ReasonCharacter
 	// ReasonCase: an uppercase letter in a stored value; [ID.Scan] accepts
-	// only the canonical lowercase form (KEYS-4, SPEC D5). Parse and
+	// only the canonical lowercase form (KEYS-4; D5). Parse and
 	// UnmarshalText never return it.
 	ReasonCase
 	// ReasonRange: a first character above 7; the value would need more
-	// than 128 bits (SPEC P5).
+	// than 128 bits (P5).
 	ReasonRange
-	// ReasonZero: the zero ID, 26 zeros, which names nothing (SPEC P6).
+	// ReasonZero: the zero ID, 26 zeros, which names nothing (P6).
 	ReasonZero
 )
 
@@ -275,37 +202,33 @@ func (e *ParseError) Unwrap() error {
 	return ErrInvalid
 }
 
-// Parse returns the ID written as s: 26 Crockford base32 characters in any
-// letter case, the first one 0 to 7 (KEYS-5; ULID spec, "Canonical String
-// Representation"). [ID.String] of the result is the lowercase canonical
-// form. Parse allocates nothing on success.
-//
-// On failure it returns the zero ID and a [*ParseError] wrapping
-// [ErrInvalid] whose Reason is, checked in this order:
-//
-//   - [ReasonLength] when s is not 26 bytes long (surrounding space
-//     included);
-//   - [ReasonCharacter] at the first byte outside the alphabet: I, L, O, U
-//     in any case (no Crockford aliases), punctuation, any byte ≥ 0x80;
-//   - [ReasonRange] when the first character is above 7;
-//   - [ReasonZero] for 26 zeros, the zero ID.
-//
-// Call Parse on every value from outside before any query: a value that
-// fails cannot match a row (answer "not found" for a URL, "invalid input"
-// for your own form data).
-func Parse(s string) (ID, error) {
-	return parse(s, &anyCase)
-}
+// A decoder maps each byte to its 5-bit digit, for a decoding loop that
+// takes two characters at a time: hi[c] is the digit of c shifted left by
+// 5, for the first character of a pair, and lo[c] the digit itself, for
+// the second, so that hi[s[i]]|lo[s[i+1]] is the pair's 10 bits. A byte
+// outside the alphabet maps to badDigit in both, whose bits lie above the
+// 10 that valid pairs fill.
+type decoder struct{ hi, lo [256]uint16 }
 
-// MustParse is like [Parse] but panics with the *ParseError if s is
-// rejected. It is intended for use in tests and with hard-coded constants.
-func MustParse(s string) ID {
-	v, err := Parse(s)
-	if err != nil {
-		panic(err)
+// badDigit marks a byte outside the alphabet in a decoder.
+const badDigit = 0xfc00
+
+// anyCase accepts the alphabet in either letter case (Parse,
+// UnmarshalText); lower accepts only the canonical lowercase letters
+// (Scan). No Crockford aliases (o, i, l) are accepted: each ID has one
+// spelling up to case.
+var anyCase, lower = func() (a, l decoder) {
+	for c := range 256 {
+		a.hi[c], a.lo[c], l.hi[c], l.lo[c] = badDigit, badDigit, badDigit, badDigit
 	}
-	return v
-}
+	for v, c := range ulid.Encoding {
+		lc := lowerAlphabet[v]
+		a.hi[c], a.lo[c] = uint16(v)<<5, uint16(v)
+		a.hi[lc], a.lo[lc] = uint16(v)<<5, uint16(v)
+		l.hi[lc], l.lo[lc] = uint16(v)<<5, uint16(v)
+	}
+	return a, l
+}()
 
 // parse decodes s with the given decoder: anyCase for external text,
 // lower for stored values. The success path does one pass over the 26
@@ -351,39 +274,4 @@ func reject[T string | []byte](s T, d *decoder) error {
 		return newParseError(s, ReasonCharacter, i, scan)
 	}
 	return newParseError(s, ReasonRange, 0, scan)
-}
-
-// Scan implements [sql.Scanner] for values read from the database (SPEC
-// §5). It accepts a string or []byte holding the canonical form, 26
-// lowercase characters, exactly what [ID.Value] writes; the []byte is
-// decoded, never kept. On every error id is set to the zero ID (SPEC D9):
-//
-//   - nil (SQL NULL): [ErrNull]; use sql.Null[id.ID] for nullable columns;
-//   - text with uppercase letters: a [*ParseError] with [ReasonCase],
-//     since stored ids must be lowercase (KEYS-4): an uppercase id in the
-//     database misses `WHERE id = ?` and is a broken invariant;
-//   - empty text, a 16-byte binary value, any other length, invalid
-//     characters, out of range or the zero ID: a [*ParseError] as from
-//     [Parse];
-//   - any other type (int64, time.Time, …): an error naming the type.
-//
-// Every error wraps [ErrInvalid].
-func (id *ID) Scan(src any) error {
-	// The two types drivers hand over for text come first, each tested
-	// directly: cheaper than a type switch over all four cases.
-	if s, ok := src.(string); ok {
-		v, err := parse(s, &lower)
-		*id = v
-		return err
-	}
-	if b, ok := src.([]byte); ok {
-		v, err := parse(b, &lower)
-		*id = v
-		return err
-	}
-	*id = ID{}
-	if src == nil {
-		return ErrNull
-	}
-	return invalid(fmt.Sprintf("id: cannot scan %T into id.ID (store ids as 26-character text)", src))
 }

@@ -202,7 +202,7 @@ func TestVectors(t *testing.T) {
 				t.Errorf("Parse(%q) [%s]: %v", in, tt.Source, err)
 				continue
 			}
-			b := id.Bytes(got)
+			b := got.As16()
 			if got.String() != tt.Canonical || hex.EncodeToString(b[:]) != tt.Hex ||
 				got.Time().UnixMilli() != tt.UnixMS || got.Time().Format("2006-01-02T15:04:05.000Z07:00") != tt.UTC {
 				t.Errorf("Parse(%q) [%s] = %s %x %d %s; want %s %s %d %s", in, tt.Source,
@@ -371,7 +371,7 @@ func TestText(t *testing.T) {
 		want string // canonical; "" means the zero id
 		err  bool
 	}{
-		{"", "", true},                    // empty text is not an id, as for Parse (SPEC §4)
+		{"", "", true},                    // empty text is not an id, as for Parse (T2)
 		{specID, specIDLower, false},      // any case, like Parse
 		{specIDLower, specIDLower, false}, // canonical
 		{"nope", "", true},                // rejected: zero id and the error
@@ -379,7 +379,7 @@ func TestText(t *testing.T) {
 	} {
 		got := id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz")
 		err := got.UnmarshalText([]byte(tt.in))
-		if got.String() != tt.want || (err != nil) != tt.err || (err != nil && !errors.Is(err, id.ErrInvalid)) {
+		if want := tt.want; want == "" && !got.IsZero() || want != "" && got.String() != want || (err != nil) != tt.err || (err != nil && !errors.Is(err, id.ErrInvalid)) {
 			t.Errorf("UnmarshalText(%q) = %q, %v; want %q, error %v", tt.in, got, err, tt.want, tt.err)
 		}
 	}
@@ -406,7 +406,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkAccepted(t, got, err, []byte(s), want)
-		if b := id.Bytes(got); uerr != nil || !bytes.Equal(b[:], u[:]) {
+		if b := got.As16(); uerr != nil || !bytes.Equal(b[:], u[:]) {
 			t.Fatalf("Parse(%q) = %x, ulid.ParseStrict = %x, %v", s, b, u[:], uerr)
 		}
 	})
@@ -474,4 +474,37 @@ func ExampleParseError() {
 	// Output:
 	// invalid character at index 9
 	// id: invalid id "01ARZ3NDEITSV4RRFFQ69G5FAV": invalid character 'I' at index 9
+}
+
+// TestParseErrorBuiltByCaller: a *ParseError made by a caller (a test
+// double, a wrapper's own check) holds no input, so Index is at or past
+// the end of what it kept; char shows '?' instead of reading past the
+// input, and the message is exact for every reason (E2, E4). The quote
+// ends in "..." when Length says the input was longer than what is kept.
+func TestParseErrorBuiltByCaller(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		err  *id.ParseError
+		want string
+	}{
+		{"character at index 0 = len(input)", &id.ParseError{Reason: id.ReasonCharacter, Index: 0, Length: 26},
+			`id: invalid id ""...: invalid character ? at index 0`},
+		{"character past the input", &id.ParseError{Reason: id.ReasonCharacter, Index: 9, Length: 26},
+			`id: invalid id ""...: invalid character ? at index 9`},
+		{"character at a negative index", &id.ParseError{Reason: id.ReasonCharacter, Index: -1},
+			`id: invalid id "": invalid character ? at index -1`},
+		{"case at index 0", &id.ParseError{Reason: id.ReasonCase, Index: 0, Length: 26},
+			`id: invalid id ""...: stored ids must be lowercase (KEYS-4): ? at index 0`},
+		{"range at index 0", &id.ParseError{Reason: id.ReasonRange, Index: 0, Length: 26},
+			`id: invalid id ""...: out of range: first character ? is above '7'`},
+		{"length", &id.ParseError{Reason: id.ReasonLength, Index: -1, Length: 3},
+			`id: invalid id ""...: length 3, want 26`},
+	} {
+		if got := c.err.Error(); got != c.want {
+			t.Errorf("%s: Error() = %q, want %q", c.name, got, c.want)
+		}
+		if !errors.Is(c.err, id.ErrInvalid) || c.err.Input() != "" {
+			t.Errorf("%s: Is(ErrInvalid) = %v, Input() = %q; want true, \"\"", c.name, errors.Is(c.err, id.ErrInvalid), c.err.Input())
+		}
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -272,8 +273,8 @@ func use() {
 		n int
 	}]()
 	ship(OrderID(u))
-	ship(OrderID{u.ID})
-	_, _ = v, UserID{v}
+	ship(OrderID{ID: u.ID})
+	_, _, _ = v, UserID{ID: v}, UserID{v}
 	var _ sql.Scanner = &u
 }
 `
@@ -304,7 +305,52 @@ func use() {
 	}
 	for line, msg := range got {
 		if _, ok := want[line]; !ok {
-			t.Errorf("line %d: unexpected error %q (lines 24 to 27 compile: a conversion, UserID{v}, u.ID, *UserID as sql.Scanner)", line, msg)
+			t.Errorf("line %d: unexpected error %q (lines 24 to 27 compile: a conversion, UserID{ID: v}, UserID{v}, u.ID, *UserID as sql.Scanner)", line, msg)
 		}
+	}
+}
+
+// TestCompareAs: typed ids sort and are found with slices.SortFunc and
+// slices.BinarySearchFunc and id.CompareAs, no function literal, in the
+// order of id.ID.Compare (the zero id first); ties are 0.
+func TestCompareAs(t *testing.T) {
+	a, b, c := id.MustParse("01arz3ndektsv4rrffq69g5fav"), id.MustParse("01bx5zzkbkactav9wevgemmvrz"), id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz")
+	users := []userID{{c}, {a}, {}, {b}, {a}}
+	slices.SortFunc(users, id.CompareAs[userID])
+	if want := []userID{{}, {a}, {a}, {b}, {c}}; !slices.Equal(users, want) {
+		t.Fatalf("sorted: %v, want %v", users, want)
+	}
+	for _, c := range []struct {
+		target userID
+		i      int
+		found  bool
+	}{
+		{userID{b}, 3, true},
+		{userID{a}, 1, true},
+		{userID{}, 0, true},
+		{userID{id.MustParse("01bx5zzkbkactav9wevgemmvs0")}, 4, false},
+	} {
+		if i, found := slices.BinarySearchFunc(users, c.target, id.CompareAs[userID]); i != c.i || found != c.found {
+			t.Errorf("BinarySearchFunc(%v) = %d, %v; want %d, %v", c.target, i, found, c.i, c.found)
+		}
+	}
+	for _, c := range []struct {
+		x, y userID
+		want int
+	}{
+		{userID{a}, userID{b}, -1},
+		{userID{b}, userID{a}, +1},
+		{userID{a}, userID{a}, 0},
+		{userID{}, userID{a}, -1},
+	} {
+		if got := id.CompareAs(c.x, c.y); got != c.want || got != c.x.Compare(c.y.ID) {
+			t.Errorf("CompareAs(%v, %v) = %d, want %d (= Compare)", c.x, c.y, got, c.want)
+		}
+	}
+	// []id.ID needs no helper: the method expression has the signature.
+	ids := []id.ID{c, a, b}
+	slices.SortFunc(ids, id.ID.Compare)
+	if !slices.Equal(ids, []id.ID{a, b, c}) {
+		t.Fatalf("id.ID.Compare: %v", ids)
 	}
 }

@@ -87,7 +87,8 @@ var newStdUUID func() [16]byte
 var sinkStdUUID [16]byte
 
 // BenchmarkNew measures making one id on one goroutine. After the
-// libraries run the floors that New cannot beat, interleaved with them so
+// libraries run the candidate sources of New's random bits
+// (candidates_test.go, lib=cand.*), then the floors that New cannot beat, interleaved with them so
 // that noise hits all alike: reading the wall clock (lib=floor.timeNow,
 // time.Now alone, a vDSO call) and reading 10 bytes from crypto/rand
 // (lib=floor.cryptoRand10).
@@ -142,6 +143,14 @@ func BenchmarkNew(b *testing.B) {
 			}
 		}
 	})
+	for _, c := range candidates {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkCand = c.mk()
+			}
+		})
+	}
 	b.Run("lib=floor.timeNow", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
@@ -167,7 +176,8 @@ func BenchmarkNew(b *testing.B) {
 // goroutines=GOMAXPROCS runs b.RunParallel, the standard way. ns/op is
 // wall time over all calls, so a generator that scales halves it from 1
 // goroutine to 2 on 2 cores. time.Now (lib=floor.timeNow) runs with them:
-// it takes no lock, so it is the floor at every count.
+// it takes no lock, so it is the floor at every count. The candidate
+// sources of New's random bits (lib=cand.*) run last.
 func BenchmarkNewParallel(b *testing.B) {
 	libs := []struct {
 		name string
@@ -179,6 +189,12 @@ func BenchmarkNewParallel(b *testing.B) {
 		{"lib=stduuid", func(b *testing.B, n int) { parallel(b, n, newStdUUID, &sinkStdUUID) }},
 		{"lib=xid", func(b *testing.B, n int) { parallel(b, n, xid.New, &sinkXID) }},
 		{"lib=floor.timeNow", func(b *testing.B, n int) { parallel(b, n, time.Now, &sinkTime) }},
+	}
+	for _, c := range candidates {
+		libs = append(libs, struct {
+			name string
+			run  func(b *testing.B, goroutines int)
+		}{c.name, func(b *testing.B, n int) { parallel(b, n, c.mk, &sinkCand) }})
 	}
 	for _, g := range []struct {
 		name string

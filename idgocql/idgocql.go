@@ -18,7 +18,7 @@
 // Writing goes through [id.ID.Value] (26 lowercase characters; the zero id
 // is refused with [id.ErrZero]) and reading through [id.ID.Scan] (stored
 // ids must be canonical: uppercase, empty and corrupt values are refused
-// with an error wrapping [id.ErrInvalid]), as for SQL (SPEC §5).
+// with an error wrapping [id.ErrInvalid]), as for SQL (docs/contract.md, D5 and D6).
 //
 // It is a module of its own so that gocql reaches only the programs that
 // use it; its tests, against gocql v1.7.0, are in integration/stores.
@@ -79,7 +79,7 @@ func checkType(info gocql.TypeInfo) error {
 	case gocql.TypeVarchar, gocql.TypeText, gocql.TypeAscii:
 		return nil
 	case gocql.TypeUUID, gocql.TypeTimeUUID:
-		return fmt.Errorf("%w: a CQL %s column cannot hold an id.ID (26 characters of text): use a text column; convert old UUIDv7 keys with id.FromUUIDv7", id.ErrInvalid, info.Type())
+		return fmt.Errorf("%w: a CQL %s column cannot hold an id.ID (26 characters of text): use a text column; convert old UUIDv7 keys with adopt.FromUUIDv7", id.ErrInvalid, info.Type())
 	}
 	return fmt.Errorf("%w: a CQL %s column cannot hold an id.ID: use a text column", id.ErrInvalid, info.Type())
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/compact"
 	"github.com/idkeys/id/idpgx"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
@@ -21,13 +22,20 @@ func ExampleRegister() {
 	}
 	_ = afterConnect
 
-	// What a write of an id to a uuid column then fails with.
 	m := pgtype.NewMap()
 	idpgx.Register(m)
-	_, err := m.Encode(pgtype.UUIDOID, pgtype.BinaryFormatCode, id.MustParse("01arz3ndektsv4rrffq69g5fav"), nil)
+	v := id.MustParse("01arz3ndektsv4rrffq69g5fav")
+
+	// A compact.ID is the uuid of its 16 bytes.
+	text, err := m.Encode(pgtype.UUIDOID, pgtype.TextFormatCode, compact.ID{ID: v}, nil)
+	fmt.Println(string(text), err)
+
+	// What a write of a plain id to a uuid column fails with.
+	_, err = m.Encode(pgtype.UUIDOID, pgtype.BinaryFormatCode, v, nil)
 	fmt.Println(errors.Is(err, idpgx.ErrUUIDColumn))
 	fmt.Println(idpgx.ErrUUIDColumn)
 	// Output:
+	// 01563e3a-b5d3-d676-4c61-efb99302bd5b <nil>
 	// true
-	// id: invalid id: a PostgreSQL uuid column cannot hold an id.ID (26 characters of text): make the column text; convert old UUIDv7 keys with id.FromUUIDv7
+	// id: invalid id: an id.ID in a uuid column: use compact.ID there, or a text column; old UUIDv7 keys: adopt.FromUUIDv7
 }

@@ -14,7 +14,10 @@ func TestDiff(t *testing.T) {
 	for _, c := range []struct{ name, want, got, diff string }{
 		{"same text", "order " + a, "order " + a, ""},
 		{"ids renamed consistently", "order " + a + " of " + b + "\nby " + b, "order " + b + " of " + a + "\nby " + a, ""},
-		{"case does not matter", a, aUpper, ""},
+		{"a change of letter case shows (KEYS-4)", "order " + a, "order " + aUpper, `line 1: want "order <id-1>", got "order <ID-1>"`},
+		{"mixed case shows", a, "01arz3ndektsv4rrffq69g5faV", `line 1: want "<id-1>", got "<Id-1>"`},
+		{"two numbers are not ids", "n=12345678901234567890123456", "n=12345678901234567890123457", `line 1: want "n=12345678901234567890123456", got "n=12345678901234567890123457"`},
+		{"two hex digests are not ids", "sha=0123456789abcdef0123456789", "sha=7edcba98765432100123456789", `line 1: want "sha=0123456789abcdef0123456789", got "sha=7edcba98765432100123456789"`},
 		{"two ids where one is wanted", "order " + a + " of " + a, "order " + a + " of " + b, `line 1: want "order <id-1> of <id-1>", got "order <id-1> of <id-2>"`},
 		{"one id where two are wanted", "x\n" + a + " " + b, "x\n" + a + " " + a, `line 2: want "<id-1> <id-2>", got "<id-1> <id-1>"`},
 		{"other text", "order " + a, "order: " + b, `line 1: want "order <id-1>", got "order: <id-1>"`},

@@ -1,12 +1,12 @@
 // Package idtest makes ids reproducible in tests of code that uses
 // package id: a [Generator] per test, with its own clock and a seed taken
-// from the test's name, to inject where the code under test would call
+// from the test's package and name, to inject where the code under test would call
 // id.New; [Normalize], which replaces every id in a text with <id-1>,
 // <id-2>, … for golden files; and [Diff] and [DiffJSON], which compare two
 // texts or two values up to a consistent renaming of ids.
 //
 // It uses the standard library and package id's exported API only: its
-// ids are made by [id.Backfill], which makes reproducible ids from a seed
+// ids are made by [adopt.Backfill], which makes reproducible ids from a seed
 // and chosen times, so every id it makes is a valid id ([id.Parse] and
 // [id.ID.Scan] accept it) and it needs no seam into package id. It is for
 // tests only: an id from a known seed and time is guessable.

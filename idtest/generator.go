@@ -3,11 +3,14 @@ package idtest
 import (
 	"crypto/sha256"
 	"fmt"
+	"runtime/debug"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/adopt"
 )
 
 // start is the instant every Generator's clock starts at:
@@ -30,34 +33,59 @@ var maxTime = time.UnixMilli(1<<48 - 1).UTC()
 // and by the step after each id ([Generator.SetStep]; 0 by default, a
 // held clock). Ids made while the clock holds share its millisecond and
 // increase by a random increment in [1, 2^32), as those of
-// [id.Backfill.At] do within a millisecond ([id.New]'s take the next
+// [adopt.Backfill.At] do within a millisecond ([id.New]'s take the next
 // value of a sequence instead, with 64 fresh random bits).
 //
 // A Generator is safe for concurrent use; its ids are then reproducible
 // only if the calls come in the same order on every run.
 //
 // The ids are the same for the same version of package id: they are made
-// by [id.Backfill.At], from a seed, and a new version may draw them
+// by [adopt.Backfill.At], from a seed, and a new version may draw them
 // differently. A golden file that must outlive that holds ids through
 // [Normalize] instead.
 type Generator struct {
 	tb testing.TB
 
 	mu   sync.Mutex
-	b    *id.Backfill
+	b    *adopt.Backfill
 	now  time.Time     // the clock, whole milliseconds, UTC
 	step time.Duration // added to now after each id
 }
 
 // NewGenerator returns the Generator of the test or benchmark tb: its
 // random bits come from a ChaCha8 generator seeded with the SHA-256 of
-// tb.Name(), so the same test (the same name, subtests included) makes
-// the same ids on every run. Two generators of one test make the same
+// the import path of the package under test, a NUL byte and tb.Name(),
+// so the same test (the same package and name, subtests included) makes
+// the same ids on every run and on every machine, and same-named tests
+// of two packages make different ids, even in one shared database. The
+// package is the test binary's ("example.com/shop" for the binary `go
+// test` builds as example.com/shop.test); `go test file_test.go` names
+// it "command-line-arguments". Two generators of one test make the same
 // ids: make one per test and pass it to everything that makes ids.
+//
+// Run again (go test -count=N), a test makes the same ids again, as a
+// golden file needs: a test that writes them to a database that outlives
+// it gives each test its own schema or transaction (docs/testing-ids.md).
 func NewGenerator(tb testing.TB) *Generator {
 	tb.Helper()
-	return &Generator{tb: tb, b: id.NewBackfill(sha256.Sum256([]byte(tb.Name()))), now: start}
+	return &Generator{tb: tb, b: adopt.NewBackfill(seed(testPackage(), tb.Name())), now: start}
 }
+
+// seed is the seed of the generator of the test name in package pkg.
+func seed(pkg, name string) [32]byte {
+	return sha256.Sum256([]byte(pkg + "\x00" + name))
+}
+
+// testPackage returns the import path of the package whose test binary
+// runs, from the binary's build information (its main package is the
+// package path with ".test" after it), or "" without build information.
+var testPackage = sync.OnceValue(func() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	return strings.TrimSuffix(bi.Path, ".test")
+})
 
 // New returns the next id, stamped with the generator's clock (Unix
 // milliseconds, UTC), then moves the clock on by the step, but not past
@@ -65,8 +93,8 @@ func NewGenerator(tb testing.TB) *Generator {
 // method value g.New is a func() id.ID, to inject where code calls
 // id.New.
 //
-// New never returns the zero id. It panics only after about 2^47 ids in
-// one millisecond, when no larger id of that millisecond exists.
+// New never returns the zero id. It panics only after about 2^48 ids in
+// one millisecond, on average ([adopt.Backfill.At]), when no larger id of that millisecond exists.
 func (g *Generator) New() id.ID {
 	g.mu.Lock()
 	defer g.mu.Unlock()

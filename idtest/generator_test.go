@@ -9,27 +9,31 @@ import (
 	"time"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/adopt"
 	"github.com/idkeys/id/idtest"
 )
 
 var start = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 
-// TestGeneratorSameIDsEveryRun: the ids of a test are fixed by its name:
-// the same on every run (the first three are written out here), the same
-// from a second generator of the same test, and those of id.Backfill
-// seeded with the SHA-256 of the name, at the generator's clock.
+// TestGeneratorSameIDsEveryRun: the ids of a test are fixed by its
+// package and name: the same on every run (the first three are written
+// out here), the same from a second generator of the same test, and those
+// of adopt.Backfill seeded with the SHA-256 of "github.com/idkeys/id/idtest",
+// a NUL byte and the name, at the generator's clock. A test of the same
+// name in another package, or a seed of the name alone (before), makes
+// other ids.
 func TestGeneratorSameIDsEveryRun(t *testing.T) {
 	g := idtest.NewGenerator(t)
 	got := []id.ID{g.New(), g.New(), g.New()}
 	// 01kdvdna00 is 2026-01-01T00:00:00.000Z. These change only if
-	// package id's Backfill draws its bits differently.
-	want := []string{"01kdvdna00ycrprt7j6238ydzq", "01kdvdna00ycrprt7j62ved9a3", "01kdvdna00ycrprt7j64wsp4tn"}
+	// package adopt's Backfill draws its bits differently.
+	want := []string{"01kdvdna00yjyrn2mcxynda8rw", "01kdvdna00yjyrn2mcy2kymwy2", "01kdvdna00yjyrn2mcy48ry9rd"}
 	for i := range got {
 		if got[i].String() != want[i] {
 			t.Errorf("id %d = %v, want %s", i, got[i], want[i])
 		}
 	}
-	b := id.NewBackfill(sha256.Sum256([]byte(t.Name())))
+	b := adopt.NewBackfill(sha256.Sum256([]byte("github.com/idkeys/id/idtest\x00" + t.Name())))
 	again := idtest.NewGenerator(t)
 	for i, v := range got {
 		w, err := b.At(start)
@@ -37,7 +41,13 @@ func TestGeneratorSameIDsEveryRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		if v != w || again.New() != v {
-			t.Fatalf("id %d = %v, want %v (Backfill of the name's SHA-256) from both generators", i, v, w)
+			t.Fatalf("id %d = %v, want %v (Backfill of the package and name's SHA-256) from both generators", i, v, w)
+		}
+	}
+	for _, other := range []string{t.Name(), "github.com/idkeys/id/other\x00" + t.Name()} {
+		w, err := adopt.NewBackfill(sha256.Sum256([]byte(other))).At(start)
+		if err != nil || w == got[0] {
+			t.Fatalf("the seed %q makes %v, %v: the same first id as this test", other, w, err)
 		}
 	}
 }

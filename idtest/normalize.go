@@ -9,19 +9,29 @@ import (
 
 // Normalize returns text with every id in it replaced by a placeholder,
 // <id-1>, <id-2>, … numbered in the order the ids first appear: the same
-// id, in any letter case or spelling, is always the same placeholder, and
-// everything else in text is left as it is. Comparing normalized texts
-// compares them up to a consistent renaming of ids, so a golden file
-// keeps the relations between ids (the order's id is the one in its
-// Location header) without holding ids that change on every run.
+// id, in any spelling, is always the same number, and everything else in
+// text is left as it is. Comparing normalized texts compares them up to a
+// consistent renaming of ids, so a golden file keeps the relations
+// between ids (the order's id is the one in its Location header) without
+// holding ids that change on every run.
+//
+// The placeholder keeps the id's letter case, so that a golden file sees
+// a service start writing ids in uppercase (KEYS-4: ids are written
+// lowercase): <id-n> for the canonical lowercase form, <ID-n> when every
+// letter is uppercase, <Id-n> when both cases appear.
 //
 // An id in text is a word of exactly 26 characters that [id.Parse]
 // accepts (Crockford base32 in any letter case, the first character 0 to
-// 7, not all zeros). Words are maximal runs of the ASCII letters and
-// digits [0-9A-Za-z]: every other byte ends a word, so an id is found
-// between spaces, quotes, slashes, '=', '_', '-', '.', or at the start or
-// end of text, and a run of 25 or 27 letters and digits, or of 26 that
-// Parse refuses, stays as it is.
+// 7, not all zeros) and that has a letter past 'f': a word of digits
+// only, or of digits and a to f only (a number, a hex digest), is not
+// taken for an id. (A real id is spelled so only when its timestamp is,
+// which no id made from April 2022 to September 2039 is: their third
+// character is g to z; and then 1 in 65,536 of them, by their 16 random
+// characters.) Words are maximal
+// runs of the ASCII letters and digits [0-9A-Za-z]: every other byte ends
+// a word, so an id is found between spaces, quotes, slashes, '=', '_',
+// '-', '.', or at the start or end of text, and a run of 25 or 27 letters
+// and digits, or of 26 that Parse refuses, stays as it is.
 //
 // JSON string escapes are read as the characters they stand for: \u0030
 // is a '0' (the whole escape is part of the word and is replaced with
@@ -54,7 +64,7 @@ func Normalize(text string) string {
 			k++
 			i += n
 		}
-		if k != len(buf) {
+		if k != len(buf) || !hasLetterPastF(&buf) {
 			continue
 		}
 		v, err := id.Parse(string(buf[:]))
@@ -67,7 +77,7 @@ func Normalize(text string) string {
 			seen[v] = n
 		}
 		out.WriteString(text[copied:start])
-		out.WriteString("<id-" + strconv.Itoa(n) + ">")
+		out.WriteString("<" + caseTag(&buf) + "-" + strconv.Itoa(n) + ">")
 		copied = i
 	}
 	if copied == 0 {
@@ -123,4 +133,32 @@ func hex4(s string) (r uint16, ok bool) {
 		r = r<<4 | uint16(c)
 	}
 	return r, true
+}
+
+// hasLetterPastF reports whether w has a letter g to z, in either case:
+// a word of digits and a to f only is a number or hex, not an id.
+func hasLetterPastF(w *[26]byte) bool {
+	for _, c := range w {
+		if c|0x20 >= 'g' && c|0x20 <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// caseTag returns the placeholder's name for the spelling w: "id" when
+// its letters are all lowercase, "ID" when all uppercase, "Id" when both.
+func caseTag(w *[26]byte) string {
+	var lower, upper bool
+	for _, c := range w {
+		lower = lower || 'a' <= c && c <= 'z'
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	switch {
+	case !upper:
+		return "id"
+	case !lower:
+		return "ID"
+	}
+	return "Id"
 }

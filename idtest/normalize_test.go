@@ -21,7 +21,8 @@ var normalizeCases = []struct {
 	{"empty", "", ""},
 	{"no ids", "hello, world\n", "hello, world\n"},
 	{"one id", a, "<id-1>"},
-	{"same id in any case is one placeholder", a + " " + aUpper + " 01arZ3NDEKTSV4rrffq69g5fav", "<id-1> <id-1> <id-1>"},
+	{"same id in any case is one number; the placeholder shows the case", a + " " + aUpper + " 01arZ3NDEKTSV4rrffq69g5fav", "<id-1> <ID-1> <Id-1>"},
+	{"one uppercase letter is mixed case", "01arz3ndektsv4rrffq69g5faV", "<Id-1>"},
 	{"numbered by first appearance", b + " " + a + " " + b, "<id-1> <id-2> <id-1>"},
 	{"JSON", `{"order":"` + a + `","user":"` + b + `","items":["` + a + `"]}`, `{"order":"<id-1>","user":"<id-2>","items":["<id-1>"]}`},
 	{"JSON \\u escape of the first character", `{"id":"\u0030` + a[1:] + `"}`, `{"id":"<id-1>"}`},
@@ -29,13 +30,16 @@ var normalizeCases = []struct {
 	{"JSON \\n before an id", `"created\n` + a + `\tdone"`, `"created\n<id-1>\tdone"`},
 	{"JSON \\\\ before an id", `"C:\\` + a + `"`, `"C:\\<id-1>"`},
 	{"escaped non-word character ends a word", a + `\u002d` + b, `<id-1>\u002d<id-2>`},
-	{"URL", "GET /users/" + aUpper + "/orders?after=" + b + "&limit=10", "GET /users/<id-1>/orders?after=<id-2>&limit=10"},
+	{"URL", "GET /users/" + aUpper + "/orders?after=" + b + "&limit=10", "GET /users/<ID-1>/orders?after=<id-2>&limit=10"},
 	{"log line", `time=2026-01-01T00:00:00Z msg="order created" order_id=` + a + " user=" + b + "\n", `time=2026-01-01T00:00:00Z msg="order created" order_id=<id-1> user=<id-2>` + "\n"},
 	{"underscore and hyphen end words", "user_" + a + "-" + b, "user_<id-1>-<id-2>"},
 	{"non-ASCII letters end words", "é" + a + "ü", "é<id-1>ü"},
 	{"26 letters that Parse refuses (i, l, o, u)", "abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyz"},
 	{"26 characters out of range", "80000000000000000000000000", "80000000000000000000000000"},
 	{"the zero id", "00000000000000000000000000", "00000000000000000000000000"},
+	{"26 digits are a number, not an id", "12345678901234567890123456", "12345678901234567890123456"},
+	{"26 hex digits are a digest, not an id", "0123456789abcdef0123456789 0123456789ABCDEF0123456789", "0123456789abcdef0123456789 0123456789ABCDEF0123456789"},
+	{"one letter past f makes an id", "0123456789abcdef012345678g 0123456789ABCDEF012345678G", "<id-1> <ID-1>"},
 	{"25 characters", a[:25], a[:25]},
 	{"27 characters", a + "0", a + "0"},
 	{"an id inside a longer word", "x" + a, "x" + a},
@@ -115,13 +119,22 @@ func refNormalize(text string) (string, []id.ID) {
 			for _, ch := range cs[i:j] {
 				w = append(w, ch.c)
 			}
-			if v, err := id.Parse(string(w)); err == nil {
+			word := string(w)
+			hexOnly := strings.Trim(strings.ToLower(word), "0123456789abcdef") == ""
+			if v, err := id.Parse(word); err == nil && !hexOnly {
 				if num[v] == 0 {
 					order = append(order, v)
 					num[v] = len(order)
 				}
+				tag := "Id"
+				switch word {
+				case strings.ToLower(word):
+					tag = "id"
+				case strings.ToUpper(word):
+					tag = "ID"
+				}
 				out.WriteString(text[last:cs[i].start])
-				out.WriteString("<id-" + strconv.Itoa(num[v]) + ">")
+				out.WriteString("<" + tag + "-" + strconv.Itoa(num[v]) + ">")
 				last = cs[j-1].end
 			}
 		}
@@ -143,7 +156,8 @@ func isHex(s string) bool {
 // FuzzNormalize: Normalize agrees with refNormalize; its output holds no
 // id (normalizing it again changes nothing); text without ids comes back
 // unchanged; and ids appended to the text get consistent placeholders:
-// the same id in two cases one placeholder, another id another one.
+// the same id in two cases one number (<id-n>, <ID-n>), another id
+// another one.
 func FuzzNormalize(f *testing.F) {
 	for _, c := range normalizeCases {
 		f.Add(c.in)
@@ -160,12 +174,12 @@ func FuzzNormalize(f *testing.F) {
 		if len(ids) == 0 && got != text {
 			t.Fatalf("Normalize(%q) = %q: no id in it, want it unchanged", text, got)
 		}
-		// Two new ids (not in text) after a space: <id-n> <id-n> <id-n+1>,
+		// Two new ids (not in text) after a space: <id-n> <ID-n> <id-n+1>,
 		// n = len(ids)+1.
 		x, y := id.New(), id.New()
 		got = idtest.Normalize(text + " " + x.String() + " " + strings.ToUpper(x.String()) + " " + y.String())
 		n := len(ids) + 1
-		if suffix := " <id-" + strconv.Itoa(n) + "> <id-" + strconv.Itoa(n) + "> <id-" + strconv.Itoa(n+1) + ">"; !strings.HasSuffix(got, suffix) {
+		if suffix := " <id-" + strconv.Itoa(n) + "> <ID-" + strconv.Itoa(n) + "> <id-" + strconv.Itoa(n+1) + ">"; !strings.HasSuffix(got, suffix) {
 			t.Fatalf("Normalize(%q + three ids) = %q, want the suffix %q", text, got, suffix)
 		}
 	})

@@ -23,6 +23,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/adopt"
 )
 
 // adoptN is the number of users (and of posts, and of follows) of the
@@ -380,7 +381,7 @@ func fillGo(t *testing.T, c *sql.Conn, dl adoptDialect, _ string, uuidv7 bool) {
 	ctx := context.Background()
 	var seed [32]byte
 	rand.Read(seed[:]) // no need to reproduce this backfill
-	b := id.NewBackfill(seed)
+	b := adopt.NewBackfill(seed)
 	rows, err := c.QueryContext(ctx, "SELECT "+dl.text("id")+", created_at FROM users ORDER BY created_at, id")
 	must(t, err)
 	var pairs [][2]string
@@ -390,7 +391,7 @@ func fillGo(t *testing.T, c *sql.Conn, dl adoptDialect, _ string, uuidv7 bool) {
 		must(t, rows.Scan(&key, dest))
 		var v id.ID
 		if uuidv7 {
-			v, err = id.ParseUUIDv7(key)
+			v, err = adopt.ParseUUIDv7(key)
 		} else {
 			v, err = b.At(created())
 		}

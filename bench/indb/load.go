@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/compact"
 )
 
 // sample is the progress of a load after one batch.
@@ -28,6 +29,7 @@ type result struct {
 	rows    int
 	elapsed time.Duration
 	samples []sample
+	cpu     time.Duration // this process's CPU time during the load (see cpuTime)
 
 	tableBytes   int64 // heap (PostgreSQL, SQLite rowid) or clustered index (InnoDB, WITHOUT ROWID)
 	pkBytes      int64 // the primary-key index; 0 when the table is the index
@@ -140,7 +142,7 @@ func payload(rng *rand.ChaCha8) string {
 func load(ctx context.Context, db *sql.DB, e engine, s scheme, rows, batch, writers int) (*result, *keys, error) {
 	ks := &keys{ms: make([]int64, 0, rows)}
 	switch s.kind {
-	case kindID:
+	case kindID, kindCompact:
 		ks.ids = make([]id.ID, 0, rows)
 	case kindV4, kindV7:
 		ks.uuids = make([]uuid.UUID, 0, rows)
@@ -154,7 +156,7 @@ func load(ctx context.Context, db *sql.DB, e engine, s scheme, rows, batch, writ
 		done    int
 		first   error
 	)
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	take := func() (args []any, n int, err error) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -210,7 +212,7 @@ func load(ctx context.Context, db *sql.DB, e engine, s scheme, rows, batch, writ
 		return nil, nil, first
 	}
 	r := &result{scheme: s, writers: writers, rows: rows, elapsed: time.Since(start), samples: samples,
-		walBytes: -1, fpi: -1, checkpoints: -1}
+		cpu: cpuTime() - cpu0, walBytes: -1, fpi: -1, checkpoints: -1}
 	return r, ks, nil
 }
 
@@ -243,6 +245,57 @@ func lookups(ctx context.Context, db *sql.DB, e engine, s scheme, ks *keys, rows
 		}
 	}
 	return float64(n) / time.Since(start).Seconds(), nil
+}
+
+// order reads every row back with ORDER BY id and checks that the keys
+// come in creation order, each the key that was written: the id text key
+// under its column's collation, the compact key and UUIDv7 bytewise. It
+// returns the number of rows read; keys that are not time-ordered are not
+// read (0).
+func order(ctx context.Context, db *sql.DB, e engine, s scheme, ks *keys) (int, error) {
+	if !s.kind.timeOrdered() {
+		return 0, nil
+	}
+	rows, err := db.QueryContext(ctx, "SELECT id FROM "+s.table+" ORDER BY id")
+	if err != nil {
+		return 0, fmt.Errorf("%s %s: ORDER BY id: %w", e, s.name, err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		if n >= len(ks.ms) {
+			return 0, fmt.Errorf("%s %s: ORDER BY id: more than the %d rows written", e, s.name, len(ks.ms))
+		}
+		var got, want string
+		switch s.kind {
+		case kindID:
+			var v id.ID
+			err = rows.Scan(&v)
+			got, want = v.String(), ks.ids[n].String()
+		case kindCompact:
+			var v compact.ID
+			err = rows.Scan(&v)
+			got, want = v.String(), ks.ids[n].String()
+		case kindV7:
+			var v uuid.UUID
+			err = rows.Scan(&v)
+			got, want = v.String(), ks.uuids[n].String()
+		}
+		if err != nil {
+			return 0, fmt.Errorf("%s %s: ORDER BY id: row %d: %w", e, s.name, n, err)
+		}
+		if got != want {
+			return 0, fmt.Errorf("%s %s: ORDER BY id: row %d is %s, want %s (key %d in creation order)", e, s.name, n, got, want, n)
+		}
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("%s %s: ORDER BY id: %w", e, s.name, err)
+	}
+	if n != len(ks.ms) {
+		return 0, fmt.Errorf("%s %s: ORDER BY id: %d rows, want %d", e, s.name, n, len(ks.ms))
+	}
+	return n, nil
 }
 
 // window runs the same time window as a range of the key (MinAt for id
@@ -298,7 +351,7 @@ func window(ctx context.Context, db *sql.DB, e engine, s scheme, ks *keys, r *re
 	}
 	keyCond := "id >= " + ph(e, 1) + " AND id < " + ph(e, 2)
 	switch s.kind {
-	case kindID:
+	case kindID, kindCompact:
 		lo, err := id.MinAt(t1)
 		if err != nil {
 			return err
@@ -307,7 +360,11 @@ func window(ctx context.Context, db *sql.DB, e engine, s scheme, ks *keys, r *re
 		if err != nil {
 			return err
 		}
-		r.windowKey, err = q(keyCond, lo, hi)
+		if s.kind == kindCompact {
+			r.windowKey, err = q(keyCond, compact.ID{ID: lo}, compact.ID{ID: hi})
+		} else {
+			r.windowKey, err = q(keyCond, lo, hi)
+		}
 		return err
 	case kindV7:
 		r.windowKey, err = q(keyCond, uuidArg(e, v7Min(t1)), uuidArg(e, v7Min(t2)))

@@ -1,7 +1,8 @@
 // Command indb measures what primary keys cost inside the database: it
 // starts throwaway PostgreSQL and MariaDB servers (and SQLite files) in a
-// temporary folder, loads each key scheme (id text, UUIDv4, UUIDv7,
-// bigint) in creation order from 1 and from 4 writers, and reports insert
+// temporary folder, loads each key scheme (id text, id-compact: the same
+// ids in 16 bytes through compact.ID, UUIDv4, UUIDv7, bigint) in creation
+// order from 1 and from 4 writers, and reports insert
 // rates over the run, table and index sizes, WAL bytes, point lookups and
 // a time-window query, as Markdown on standard output and a PNG chart.
 //
@@ -34,6 +35,7 @@ type config struct {
 	batch    int
 	writers  []int
 	engines  []engine
+	keys     []string // substrings of the scheme names to run; nil runs every scheme
 	lookups  int
 	reps     int
 	out      string
@@ -70,6 +72,7 @@ func parseFlags(args []string) (*config, error) {
 	fs.IntVar(&cfg.batch, "batch", 1000, "rows per INSERT statement (one transaction)")
 	writers := fs.String("writers", "1,4", "comma-separated numbers of concurrent writers")
 	dbs := fs.String("db", "postgres,mariadb,sqlite", "comma-separated databases: postgres, mariadb, sqlite")
+	keys := fs.String("keys", "", "comma-separated parts of key scheme names (as the report names them) to run, in this order, e.g. UUIDv7,compact; empty runs every scheme")
 	fs.IntVar(&cfg.lookups, "lookups", 100_000, "point lookups of random existing keys (at most a quarter of -n)")
 	fs.IntVar(&cfg.reps, "reps", 5, "repetitions of each window query (the median is reported)")
 	fs.StringVar(&cfg.out, "out", "", "folder for dbcost.md and dbcost.png (required)")
@@ -106,7 +109,40 @@ func parseFlags(args []string) (*config, error) {
 			return nil, fmt.Errorf("-db: unknown database %q", d)
 		}
 	}
+	if *keys != "" {
+		for _, k := range strings.Split(*keys, ",") {
+			if k == "" {
+				return nil, fmt.Errorf("-keys: empty name in %q", *keys)
+			}
+			cfg.keys = append(cfg.keys, k)
+		}
+	}
+	for _, e := range cfg.engines {
+		if len(cfg.schemes(e)) == 0 {
+			return nil, fmt.Errorf("-keys %s: no key scheme of %s matches", *keys, e)
+		}
+	}
 	return cfg, nil
+}
+
+// schemes returns the key schemes of e that -keys selects, in the order
+// of -keys (each part's matches in the order of [schemes]), so that a
+// second run can load two schemes the other way round.
+func (cfg *config) schemes(e engine) []scheme {
+	if cfg.keys == nil {
+		return schemes(e)
+	}
+	var out []scheme
+	taken := map[string]bool{}
+	for _, k := range cfg.keys {
+		for _, s := range schemes(e) {
+			if strings.Contains(s.name, k) && !taken[s.table] {
+				out = append(out, s)
+				taken[s.table] = true
+			}
+		}
+	}
+	return out
 }
 
 // report is everything one run measured.
@@ -124,6 +160,7 @@ type engineReport struct {
 	settings [][2]string
 	duration time.Duration
 	results  []*result
+	duel     *duelResult // UUIDv7 and id-compact loaded alternately; nil when not run
 }
 
 func mainErr(ctx context.Context, cfg *config, stdout io.Writer) (err error) {
@@ -219,7 +256,7 @@ func runEngine(ctx context.Context, cfg *config, e engine, root string) (_ *engi
 		return nil, fmt.Errorf("%s: reading settings: %w", e, err)
 	}
 	cfg.logf("%s %s", e, er.version)
-	for _, s := range schemes(e) {
+	for _, s := range cfg.schemes(e) {
 		for _, w := range cfg.writers {
 			r, err := measure(ctx, cfg, e, s, w, open)
 			if cleanup != nil {
@@ -232,6 +269,35 @@ func runEngine(ctx context.Context, cfg *config, e engine, root string) (_ *engi
 			}
 			er.results = append(er.results, r)
 		}
+	}
+	if a, b, ok := duelPair(cfg.schemes(e)); ok {
+		cfg.logf("%s: %s and %s alternately, batch by batch: %d rows each, 1 writer", e, a.name, b.name, cfg.rows)
+		dbA, err := open(a, 0)
+		if err != nil {
+			return nil, err
+		}
+		defer dbA.Close()
+		dbB, err := open(b, 0)
+		if err != nil {
+			return nil, err
+		}
+		defer dbB.Close()
+		dbA.SetMaxOpenConns(1)
+		dbB.SetMaxOpenConns(1)
+		er.duel, err = duel(ctx, dbA, dbB, e, a, b, cfg.rows, cfg.batch)
+		dbA.Close()
+		dbB.Close()
+		if cleanup != nil {
+			for _, s := range []scheme{a, b} {
+				if err := cleanup(s, 0); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		cfg.logf("%s: %s at %.2f× the rate of %s", e, b.name, er.duel.ratio(), a.name)
 	}
 	er.duration = time.Since(start)
 	return er, nil
@@ -306,6 +372,9 @@ func measure(ctx context.Context, cfg *config, e engine, s scheme, w int, open f
 			return nil, err
 		}
 		if err := window(ctx, db, e, s, ks, r, cfg.reps); err != nil {
+			return nil, err
+		}
+		if _, err := order(ctx, db, e, s, ks); err != nil {
 			return nil, err
 		}
 	}

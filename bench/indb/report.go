@@ -14,7 +14,7 @@ func (rep *report) markdown() string {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	cfg := rep.cfg
 	p("## bench/dbcost -n %d\n\n", cfg.rows)
-	p("%d rows per load, in creation order, %d rows per INSERT (one transaction each), writers %s; each row is the key, created_at and %d bytes of payload. %d point lookups of random existing keys on one connection after the 1-writer load; window queries repeated %d times (median). Started %s, took %s.\n\n",
+	p("%d rows per load, in creation order, %d rows per INSERT (one transaction each), writers %s; each row is the key, created_at and %d bytes of payload. %d point lookups of random existing keys on one connection after the 1-writer load; window queries repeated %d times (median); then every row of a time-ordered key read back with ORDER BY id, which must return the keys in creation order. Started %s, took %s.\n\n",
 		cfg.rows, cfg.batch, ints(cfg.writers), payloadLen, cfg.lookups, cfg.reps,
 		rep.started.UTC().Format(time.RFC3339), rep.duration.Round(time.Second))
 	for _, m := range rep.machine {
@@ -40,8 +40,8 @@ func (rep *report) markdown() string {
 		if er.engine == maria {
 			tableHead = "table (clustered PK) MB"
 		}
-		p("| key | writers | rows/s | rows/s first 10%% | rows/s last 10%% | %s | table B/row | PK index B/row | created_at index B/row | %s | lookups/s | window by key | window by created_at |\n", tableHead, walHead)
-		p("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+		p("| key | writers | rows/s | rows/s first 10%% | rows/s last 10%% | client CPU µs/row | %s | table B/row | PK index B/row | created_at index B/row | %s | lookups/s | window by key | window by created_at |\n", tableHead, walHead)
+		p("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 		for _, r := range er.results {
 			_, dec := slices(r.samples, r.rows, 10)
 			first, last := dec[0], dec[len(dec)-1]
@@ -52,8 +52,8 @@ func (rep *report) markdown() string {
 					pk = "(rowid)"
 				}
 			}
-			p("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-				r.scheme.name, r.writers, num(r.rate()), num(first), num(last),
+			p("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+				r.scheme.name, r.writers, num(r.rate()), num(first), num(last), micros(r.cpu, r.rows),
 				mb(r.tableBytes), perRow(r.tableBytes, r.rows), pk, perRow(r.createdBytes, r.rows),
 				mbOr(r.walBytes), perRowOr(r.walBytes, r.rows), countOr(r.fpi), countOr(r.checkpoints),
 				lookupCell(r), dur(r.windowKey, r.windowRows, r.writers), dur(r.windowTime, r.windowRows, r.writers))
@@ -69,8 +69,8 @@ func (rep *report) markdown() string {
 			}
 			p("\n")
 		}
-		p("\nAgainst the id text key (first scheme): rows/s in the last 10%% of the run, the primary-key index alone (where it is separate from the table), and the table and its primary-key index together:\n\n")
-		p("| key | writers | last 10%% rows/s ÷ id | PK index bytes ÷ id | table + PK index bytes ÷ id |\n|---|--:|--:|--:|--:|\n")
+		p("\nAgainst the first key of the table (%s): rows/s in the last 10%% of the run, the primary-key index alone (where it is separate from the table), and the table and its primary-key index together:\n\n", er.results[0].scheme.name)
+		p("| key | writers | last 10%% rows/s ÷ first | PK index bytes ÷ first | table + PK index bytes ÷ first |\n|---|--:|--:|--:|--:|\n")
 		for _, w := range cfg.writers {
 			var base *result
 			for _, r := range er.results {
@@ -85,8 +85,65 @@ func (rep *report) markdown() string {
 			}
 		}
 		p("\n")
+		compactAgainstV7(p, er, cfg.writers)
 	}
 	return b.String()
+}
+
+// compactAgainstV7 prints the compact id key against the UUIDv7 key in
+// the same native 16-byte column type, from the same run: both are
+// time-ordered 16 bytes, so the figures should match. Nothing is printed
+// when the run loaded only one of them.
+func compactAgainstV7(p func(string, ...any), er engineReport, writers []int) {
+	find := func(k kind, w int) *result {
+		for _, r := range er.results {
+			if r.scheme.kind == k && r.writers == w {
+				return r
+			}
+		}
+		return nil
+	}
+	head := false
+	for _, w := range writers {
+		c, v := find(kindCompact, w), find(kindV7, w)
+		if c == nil || v == nil {
+			continue
+		}
+		if !head {
+			wal := "WAL bytes"
+			if er.engine == maria {
+				wal = "redo bytes"
+			}
+			p("%s against %s, the same column type, same run:\n\n", c.scheme.name, v.scheme.name)
+			p("| writers | rows/s ÷ UUIDv7 | last 10%% rows/s ÷ UUIDv7 | PK index bytes ÷ UUIDv7 | table + PK index bytes ÷ UUIDv7 | %s ÷ UUIDv7 |\n|--:|--:|--:|--:|--:|--:|\n", wal)
+			head = true
+		}
+		walRatio := "–"
+		if c.walBytes >= 0 && v.walBytes > 0 {
+			walRatio = fmt.Sprintf("%.3f", float64(c.walBytes)/float64(v.walBytes))
+		}
+		p("| %d | %.2f | %.2f | %s | %s | %s |\n", w, c.rate()/v.rate(), lastRate(c)/lastRate(v),
+			ratio3(c.pkBytes, v.pkBytes), ratio3(c.tableBytes+c.pkBytes, v.tableBytes+v.pkBytes), walRatio)
+	}
+	if head {
+		p("\n")
+	}
+	if d := er.duel; d != nil {
+		lo, hi := d.tenths[0], d.tenths[0]
+		for _, r := range d.tenths {
+			lo, hi = min(lo, r), max(hi, r)
+		}
+		p("Loaded again, alternately, batch by batch, into fresh tables from one writer (%s rows each; each batch timed from making its keys to the end of its INSERT, so that the machine's load falls on both alike): %s %s rows/s, %s %s rows/s; %s ÷ %s **%.2f**, in each tenth of the batches %.2f to %.2f; client CPU %s against %s µs a row.\n\n",
+			num(float64(d.rows)), d.a.name, num(float64(d.rows)/d.ta.Seconds()), d.b.name, num(float64(d.rows)/d.tb.Seconds()), d.b.short, d.a.short, d.ratio(), lo, hi, micros(d.cb, d.rows), micros(d.ca, d.rows))
+	}
+}
+
+// ratio3 is a/b to three decimals, or "–" when either is 0.
+func ratio3(a, b int64) string {
+	if a == 0 || b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.3f", float64(a)/float64(b))
 }
 
 // lastRate returns the rows per second in the last tenth of the run.
@@ -121,6 +178,11 @@ func num(f float64) string {
 		out = append(out, s[i])
 	}
 	return string(out)
+}
+
+// micros returns d per row in microseconds.
+func micros(d time.Duration, rows int) string {
+	return fmt.Sprintf("%.2f", float64(d)/1e3/float64(rows))
 }
 
 func mb(b int64) string { return fmt.Sprintf("%.1f", float64(b)/1e6) }

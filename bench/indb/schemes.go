@@ -6,17 +6,25 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/compact"
 )
 
 // kind is how a scheme makes its keys.
 type kind int
 
 const (
-	kindID     kind = iota // id.New(), stored as text
-	kindV4                 // uuid.New(), random
-	kindV7                 // uuid.NewV7(), time-ordered
-	kindSerial             // made by the database: identity, AUTO_INCREMENT, rowid
+	kindID      kind = iota // id.New(), stored as text
+	kindV4                  // uuid.New(), random
+	kindV7                  // uuid.NewV7(), time-ordered
+	kindSerial              // made by the database: identity, AUTO_INCREMENT, rowid
+	kindCompact             // id.New(), stored as its 16 bytes through compact.ID
 )
+
+// timeOrdered reports whether keys of kind k are made in increasing order,
+// so that ORDER BY the key returns the rows in creation order.
+func (k kind) timeOrdered() bool {
+	return k == kindID || k == kindV7 || k == kindCompact
+}
 
 // scheme is one key column layout in one database.
 type scheme struct {
@@ -54,6 +62,7 @@ func schemes(e engine) []scheme {
 			{`id text COLLATE "en-US-x-icu"`, "id text ICU", "k_id_icu", kindID, `CREATE TABLE k_id_icu (id text COLLATE "en-US-x-icu" PRIMARY KEY` + cols},
 			{"uuid, UUIDv4", "uuid v4", "k_uuid4", kindV4, `CREATE TABLE k_uuid4 (id uuid PRIMARY KEY` + cols},
 			{"uuid, UUIDv7", "uuid v7", "k_uuid7", kindV7, `CREATE TABLE k_uuid7 (id uuid PRIMARY KEY` + cols},
+			{"uuid, id-compact", "uuid id-compact", "k_compact", kindCompact, `CREATE TABLE k_compact (id uuid PRIMARY KEY` + cols},
 			{"bigint identity", "bigint", "k_bigint", kindSerial, `CREATE TABLE k_bigint (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY` + cols},
 		}
 	case maria:
@@ -62,6 +71,7 @@ func schemes(e engine) []scheme {
 			{"id VARCHAR(26) ascii_bin", "id varchar(26)", "k_id", kindID, "CREATE TABLE k_id (id VARCHAR(26) CHARACTER SET ascii COLLATE ascii_bin NOT NULL PRIMARY KEY" + cols},
 			{"BINARY(16), UUIDv4", "binary(16) v4", "k_uuid4", kindV4, "CREATE TABLE k_uuid4 (id BINARY(16) NOT NULL PRIMARY KEY" + cols},
 			{"BINARY(16), UUIDv7", "binary(16) v7", "k_uuid7", kindV7, "CREATE TABLE k_uuid7 (id BINARY(16) NOT NULL PRIMARY KEY" + cols},
+			{"BINARY(16), id-compact", "binary(16) id-compact", "k_compact", kindCompact, "CREATE TABLE k_compact (id BINARY(16) NOT NULL PRIMARY KEY" + cols},
 			{"BIGINT AUTO_INCREMENT", "bigint", "k_bigint", kindSerial, "CREATE TABLE k_bigint (id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY" + cols},
 		}
 	default:
@@ -71,6 +81,7 @@ func schemes(e engine) []scheme {
 			{"id TEXT, WITHOUT ROWID", "id text w/o rowid", "k_id_wr", kindID, "CREATE TABLE k_id_wr (id TEXT NOT NULL PRIMARY KEY" + cols + " WITHOUT ROWID"},
 			{"BLOB, UUIDv4", "blob v4", "k_uuid4", kindV4, "CREATE TABLE k_uuid4 (id BLOB NOT NULL PRIMARY KEY" + cols},
 			{"BLOB, UUIDv7", "blob v7", "k_uuid7", kindV7, "CREATE TABLE k_uuid7 (id BLOB NOT NULL PRIMARY KEY" + cols},
+			{"BLOB, id-compact", "blob id-compact", "k_compact", kindCompact, "CREATE TABLE k_compact (id BLOB NOT NULL PRIMARY KEY" + cols},
 			{"INTEGER PRIMARY KEY", "integer", "k_int", kindSerial, "CREATE TABLE k_int (id INTEGER PRIMARY KEY" + cols},
 		}
 	}
@@ -87,7 +98,7 @@ type keys struct {
 // next makes the next key of kind k and appends it.
 func (ks *keys) next(k kind) error {
 	switch k {
-	case kindID:
+	case kindID, kindCompact:
 		v := id.New()
 		ks.ids = append(ks.ids, v)
 		ks.ms = append(ks.ms, v.Time().UnixMilli())
@@ -132,6 +143,8 @@ func (ks *keys) keyArg(e engine, k kind, i int) any {
 	switch k {
 	case kindID:
 		return ks.ids[i] // through id.ID.Value: the 26 lowercase characters
+	case kindCompact:
+		return compact.ID{ID: ks.ids[i]} // through compact.ID.Value: the 16 bytes of As16
 	case kindV4, kindV7:
 		return uuidArg(e, ks.uuids[i])
 	default:

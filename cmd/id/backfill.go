@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/adopt"
 )
 
 const backfillHelp = `id backfill [-seed HEX] [-tmpdir DIR]
@@ -45,7 +46,7 @@ id backfill -uuidv7 [-tmpdir DIR]
   lines give the same output, in any input order; whoever knows the seed
   can compute the ids, so keep it private and destroy it after the
   migration. Without -seed, the seed comes from crypto/rand.
-  -uuidv7: OLD_KEY is a UUIDv7; NEW_ID is id.FromUUIDv7 of it, the same
+  -uuidv7: OLD_KEY is a UUIDv7; NEW_ID is adopt.FromUUIDv7 of it, the same
   16 bytes, so NEW_ID sorts as the UUID does. A tab and anything after it
   on a line is ignored. Lines are written in input order. Two lines with
   the same UUID, in any letter case or form, are an error.
@@ -384,7 +385,7 @@ func (b *backfiller) refuseRepeats(src rowSource, next *extSorter, msg func(key 
 
 // write makes an id for each row in order and writes OLD_KEY<TAB>NEW_ID.
 func (b *backfiller) write(src rowSource, stdout io.Writer) int {
-	bf := id.NewBackfill(b.o.seed)
+	bf := adopt.NewBackfill(b.o.seed)
 	w := bufio.NewWriterSize(stdout, 64<<10)
 	var line []byte
 	for {
@@ -412,7 +413,7 @@ func (b *backfiller) write(src rowSource, stdout io.Writer) int {
 	return exitOK
 }
 
-// convert is id backfill -uuidv7: each OLD_KEY becomes id.FromUUIDv7 of
+// convert is id backfill -uuidv7: each OLD_KEY becomes adopt.FromUUIDv7 of
 // it, in input order. The output goes to a temporary file first, so that
 // nothing reaches stdout when a line is bad or a UUID repeated; the UUIDs
 // are sorted, in bounded memory, to find repeated ones.
@@ -431,7 +432,7 @@ func (b *backfiller) convert(stdin io.Reader, stdout io.Writer) int {
 		if i := bytes.IndexByte(line, '\t'); i >= 0 {
 			key = line[:i]
 		}
-		v, err := id.ParseUUIDv7(string(key))
+		v, err := adopt.ParseUUIDv7(string(key))
 		if err != nil {
 			b.rep.lineErr(n, err)
 			return

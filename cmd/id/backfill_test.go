@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/adopt"
 )
 
 const zeroSeed = "0000000000000000000000000000000000000000000000000000000000000000"
@@ -42,7 +43,7 @@ func TestBackfillExact(t *testing.T) {
 // NewBackfill(seed) makes at the milliseconds ms, called in that order.
 func checkLibrary(t *testing.T, seed [32]byte, want string, ms []int64) {
 	t.Helper()
-	b := id.NewBackfill(seed)
+	b := adopt.NewBackfill(seed)
 	var lib strings.Builder
 	for i, l := range strings.Split(strings.TrimSuffix(want, "\n"), "\n") {
 		key, _, _ := strings.Cut(l, "\t")

@@ -5,7 +5,7 @@
 // Usage:
 //
 //	id [-n N]          print N new ids (default 1), one per line
-//	id inspect ID...   print each id's canonical form, UTC time and Unix ms
+//	id inspect ID...   print each id's canonical form, UTC time, Unix ms, hex and UUID
 //	id check [-stored] report the invalid lines of stdin, one id per line
 //	id backfill        make ids for existing rows (see id -h)
 //	id help            print the help (also id -h)
@@ -13,14 +13,23 @@
 // id prints new ids from id.New, one per line, strictly increasing; N is
 // from 1 to 10000000.
 //
-// id inspect prints, for each ID (any letter case), one line of three
-// tab-separated fields: the canonical id, its time in UTC as RFC 3339 with
-// exactly three fraction digits, and its time in Unix milliseconds:
+// id inspect prints, for each ID, one line of five tab-separated fields:
+// the canonical id, its time in UTC as RFC 3339 with exactly three
+// fraction digits, its time in Unix milliseconds, its 16 bytes (the ULID
+// binary layout, id.ID.As16) as 32 lowercase hex digits, which is how
+// OpenTelemetry and W3C traceparent headers spell a trace id made from it
+// (package idotel), and the same bytes in the 8-4-4-4-12 spelling of a
+// UUID, as a PostgreSQL uuid column shows them:
 //
-//	01arz3ndektsv4rrffq69g5fav	2016-07-30T23:54:10.259Z	1469922850259
+//	01arz3ndektsv4rrffq69g5fav	2016-07-30T23:54:10.259Z	1469922850259	01563e3ab5d3d6764c61efb99302bd5b	01563e3a-b5d3-d676-4c61-efb99302bd5b
 //
-// An invalid ID is reported on stderr with its reason; the valid ones are
-// still printed.
+// An ID is written in any of those spellings, in any letter case: 26
+// characters (id.Parse), 32 hex digits, or 36 characters with hyphens at
+// indexes 8, 13, 18 and 23 (the hex read by encoding/hex, the bytes by
+// id.From16), so a trace id copied from a trace backend, or a uuid column's
+// value, prints its id. 16 zero bytes are the zero id, which names
+// nothing, and are refused like 26 zeros. An invalid ID is reported on
+// stderr with its reason; the valid ones are still printed.
 //
 // id check reads stdin, one id per line, prints nothing on stdout, and
 // reports each invalid line on stderr as "line N: reason" (the first 1000;
@@ -41,12 +50,14 @@ package main
 
 import (
 	"bufio"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/idkeys/id"
 )
@@ -76,7 +87,7 @@ const timeLayout = "2006-01-02T15:04:05.000Z07:00"
 
 const usageText = `usage:
   id [-n N]          print N new ids (default 1), one per line
-  id inspect ID...   print each id's canonical form, UTC time and Unix ms
+  id inspect ID...   print each id's canonical form, UTC time, Unix ms, hex and UUID
   id check [-stored] report the invalid lines of stdin, one id per line
   id backfill        make ids for existing rows: OLD_KEY<TAB>CREATED_AT lines
   id help            print the help (also id -h)
@@ -91,12 +102,16 @@ id [-n N]
   N is an integer from 1 to 10000000; the default is 1.
 
 id inspect ID...
-  For each ID, in any letter case, prints one line of three tab-separated
-  fields: the canonical (lowercase) id, its time in UTC as RFC 3339 with
-  exactly three fraction digits, and its time in Unix milliseconds:
-    01arz3ndektsv4rrffq69g5fav	2016-07-30T23:54:10.259Z	1469922850259
-  An invalid ID is reported on stderr with its reason, and the valid ones
-  are still printed.
+  For each ID prints one line of five tab-separated fields: the canonical
+  (lowercase) id, its time in UTC as RFC 3339 with exactly three fraction
+  digits, its time in Unix milliseconds, its 16 bytes as 32 lowercase hex
+  digits (the trace id of OpenTelemetry and W3C traceparent headers), and
+  the same bytes spelled as a UUID (8-4-4-4-12, as a uuid column shows):
+    01arz3ndektsv4rrffq69g5fav	2016-07-30T23:54:10.259Z	1469922850259	01563e3ab5d3d6764c61efb99302bd5b	01563e3a-b5d3-d676-4c61-efb99302bd5b
+  ID is any of the three spellings, in any letter case: 26 characters,
+  32 hex digits (a trace id) or a 36-character UUID; 16 zero bytes are the
+  zero id and are refused. An invalid ID is reported on stderr with its
+  reason, and the valid ones are still printed.
 
 id check [-stored]
   Reads ids from stdin, one per line, prints nothing on stdout, and reports
@@ -252,7 +267,7 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 	code := exitOK
 	var line []byte
 	for _, arg := range args {
-		v, err := id.Parse(arg)
+		v, err := parseAny(arg)
 		if err != nil {
 			// Keep stdout and stderr in argument order on a terminal.
 			if err := w.Flush(); err != nil {
@@ -268,6 +283,10 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 		line = t.AppendFormat(line, timeLayout)
 		line = append(line, '\t')
 		line = strconv.AppendInt(line, t.UnixMilli(), 10)
+		line = append(line, '\t')
+		line = appendHex(line, v)
+		line = append(line, '\t')
+		line = appendUUID(line, v)
 		line = append(line, '\n')
 		if _, err := w.Write(line); err != nil {
 			return writeError(stderr, err)
@@ -277,6 +296,103 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 		return writeError(stderr, err)
 	}
 	return code
+}
+
+// parseAny reads an id in any of the spellings inspect prints: 32 hex
+// digits (a trace id), 36 characters with hyphens at 8, 13, 18 and 23 (a
+// UUID), each in any letter case, decoded by encoding/hex and id.From16;
+// or else the 26 characters of id.Parse, whose error is the one for every
+// other length, with the two other lengths named.
+func parseAny(s string) (id.ID, error) {
+	switch len(s) {
+	case 32:
+		return parseHex(s, s, "hex id")
+	case 36:
+		for _, i := range [...]int{8, 13, 18, 23} {
+			if s[i] != '-' {
+				return id.ID{}, badSpelling(s, "UUID", "want '-' at index "+strconv.Itoa(i))
+			}
+		}
+		return parseHex(s, s[:8]+s[9:13]+s[14:18]+s[19:23]+s[24:], "UUID")
+	}
+	v, err := id.Parse(s)
+	if pe := (*id.ParseError)(nil); errors.As(err, &pe) && pe.Reason == id.ReasonLength {
+		return v, fmt.Errorf("%w, 32 hex digits or a 36-character UUID", err)
+	}
+	return v, err
+}
+
+// parseHex returns the id of the 32 hex digits h, which are s without its
+// hyphens; kind names the spelling in errors.
+func parseHex(s, h, kind string) (id.ID, error) {
+	for i := range len(h) {
+		if !isHex(h[i]) {
+			j := i
+			if kind == "UUID" {
+				j = uuidIndex(i)
+			}
+			c := "byte 0x" + strconv.FormatUint(uint64(h[i]), 16)
+			if h[i] < utf8.RuneSelf {
+				c = strconv.QuoteRune(rune(h[i]))
+			}
+			return id.ID{}, badSpelling(s, kind, "invalid character "+c+" at index "+strconv.Itoa(j))
+		}
+	}
+	var b [16]byte
+	if _, err := hex.Decode(b[:], []byte(h)); err != nil {
+		return id.ID{}, badSpelling(s, kind, err.Error()) // not reached: every digit is hex
+	}
+	v, err := id.From16(b)
+	if err != nil {
+		return id.ID{}, badSpelling(s, kind, "16 zero bytes are the zero id, which names nothing")
+	}
+	return v, nil
+}
+
+// uuidIndex is the index in a 36-character UUID of the digit at index i of
+// its 32 digits without hyphens.
+func uuidIndex(i int) int {
+	switch {
+	case i < 8:
+		return i
+	case i < 12:
+		return i + 1
+	case i < 16:
+		return i + 2
+	case i < 20:
+		return i + 3
+	}
+	return i + 4
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// badSpelling is the error for s, a hex id or a UUID (kind), refused for
+// reason. s is at most 36 bytes, so it is quoted whole.
+func badSpelling(s, kind, reason string) error {
+	return fmt.Errorf("id: invalid %s %s: %s", kind, strconv.Quote(s), reason)
+}
+
+// appendHex appends the 16 bytes of v as 32 lowercase hex digits.
+func appendHex(b []byte, v id.ID) []byte {
+	raw := v.As16()
+	return hex.AppendEncode(b, raw[:])
+}
+
+// appendUUID appends the 16 bytes of v as 8-4-4-4-12 lowercase hex digits.
+func appendUUID(b []byte, v id.ID) []byte {
+	raw := v.As16()
+	b = hex.AppendEncode(b, raw[:4])
+	b = append(b, '-')
+	b = hex.AppendEncode(b, raw[4:6])
+	b = append(b, '-')
+	b = hex.AppendEncode(b, raw[6:8])
+	b = append(b, '-')
+	b = hex.AppendEncode(b, raw[8:10])
+	b = append(b, '-')
+	return hex.AppendEncode(b, raw[10:])
 }
 
 // check reads ids from stdin, one per line, and reports each invalid line

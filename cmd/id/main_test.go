@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/adopt"
 )
 
 // result is what one run of the command produced.
@@ -47,7 +49,7 @@ func TestInspect(t *testing.T) {
 			// The ULID spec's example, in its published uppercase.
 			name: "spec example",
 			args: []string{"inspect", "01ARZ3NDEKTSV4RRFFQ69G5FAV"},
-			want: result{stdout: "01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259\n"},
+			want: result{stdout: "01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259\t01563e3ab5d3d6764c61efb99302bd5b\t01563e3a-b5d3-d676-4c61-efb99302bd5b\n"},
 		},
 		{
 			// Vectors from testdata/ulid.json: the largest id
@@ -62,17 +64,17 @@ func TestInspect(t *testing.T) {
 				"0001C7STHC0G2081040G208104",
 			},
 			want: result{stdout: "" +
-				"7zzzzzzzzzzzzzzzzzzzzzzzzz\t10889-08-02T05:31:50.655Z\t281474976710655\n" +
-				"00000031n00000000000000000\t1970-01-01T00:01:40.000Z\t100000\n" +
-				"0000xsnjg0mqjhbf4qx1efd6y3\t1970-01-12T13:46:40.000Z\t1000000000\n" +
-				"01jq4t8x6ca54vsh0aann0swcx\t2025-03-24T19:32:33.100Z\t1742844753100\n" +
-				"0001c7sthc0g2081040g208104\t1970-01-18T04:23:01.420Z\t1484581420\n"},
+				"7zzzzzzzzzzzzzzzzzzzzzzzzz\t10889-08-02T05:31:50.655Z\t281474976710655\tffffffffffffffffffffffffffffffff\tffffffff-ffff-ffff-ffff-ffffffffffff\n" +
+				"00000031n00000000000000000\t1970-01-01T00:01:40.000Z\t100000\t0000000186a000000000000000000000\t00000001-86a0-0000-0000-000000000000\n" +
+				"0000xsnjg0mqjhbf4qx1efd6y3\t1970-01-12T13:46:40.000Z\t1000000000\t00003b9aca00a5e515bc97e85cf69bc3\t00003b9a-ca00-a5e5-15bc-97e85cf69bc3\n" +
+				"01jq4t8x6ca54vsh0aann0swcx\t2025-03-24T19:32:33.100Z\t1742844753100\t0195c9a474cc5149bcc40a556a0cf19d\t0195c9a4-74cc-5149-bcc4-0a556a0cf19d\n" +
+				"0001c7sthc0g2081040g208104\t1970-01-18T04:23:01.420Z\t1484581420\t0000587cea2c04040404040404040404\t0000587c-ea2c-0404-0404-040404040404\n"},
 		},
 		{
 			// The smallest id: one past the zero id, at the epoch.
 			name: "smallest",
 			args: []string{"inspect", "00000000000000000000000001"},
-			want: result{stdout: "00000000000000000000000001\t1970-01-01T00:00:00.000Z\t0\n"},
+			want: result{stdout: "00000000000000000000000001\t1970-01-01T00:00:00.000Z\t0\t00000000000000000000000000000001\t00000000-0000-0000-0000-000000000001\n"},
 		},
 		{
 			// One bad argument among good ones: the good ones are still
@@ -80,8 +82,8 @@ func TestInspect(t *testing.T) {
 			name: "one invalid",
 			args: []string{"inspect", "01ARYZ6S41TSV4RRFFQ69G5FAV", "01ARZ3NDEITSV4RRFFQ69G5FAV", "01c8gr9wf10000000000000000"},
 			want: result{
-				stdout: "01aryz6s41tsv4rrffq69g5fav\t2016-07-30T22:36:16.385Z\t1469918176385\n" +
-					"01c8gr9wf10000000000000000\t2018-03-13T22:39:43.585Z\t1520980783585\n",
+				stdout: "01aryz6s41tsv4rrffq69g5fav\t2016-07-30T22:36:16.385Z\t1469918176385\t01563df36481d6764c61efb99302bd5b\t01563df3-6481-d676-4c61-efb99302bd5b\n" +
+					"01c8gr9wf10000000000000000\t2018-03-13T22:39:43.585Z\t1520980783585\t01622184f1e100000000000000000000\t01622184-f1e1-0000-0000-000000000000\n",
 				stderr: `id: invalid id "01ARZ3NDEITSV4RRFFQ69G5FAV": invalid character 'I' at index 9` + "\n",
 				code:   1,
 			},
@@ -102,10 +104,80 @@ func TestInspect(t *testing.T) {
 				stderr: `id: invalid id "00000000000000000000000000": the zero id names nothing` + "\n" +
 					`id: invalid id "80000000000000000000000000": out of range: first character '8' is above '7'` + "\n" +
 					`id: invalid id "0LLLLLLLLLLLLLLLLLLLLLLLLL": invalid character 'L' at index 1` + "\n" +
-					`id: invalid id " 01ARZ3NDEKTSV4RRFFQ69G5FAV": length 27, want 26` + "\n" +
-					`id: invalid id "01ARZ3NDEKTSV4RRFFQ69G5FAV\n": length 27, want 26` + "\n" +
-					`id: invalid id "": length 0, want 26` + "\n" +
+					`id: invalid id " 01ARZ3NDEKTSV4RRFFQ69G5FAV": length 27, want 26, 32 hex digits or a 36-character UUID` + "\n" +
+					`id: invalid id "01ARZ3NDEKTSV4RRFFQ69G5FAV\n": length 27, want 26, 32 hex digits or a 36-character UUID` + "\n" +
+					`id: invalid id "": length 0, want 26, 32 hex digits or a 36-character UUID` + "\n" +
 					`id: invalid id "-1arz3ndektsv4rrffq69g5fav": invalid character '-' at index 0` + "\n",
+				code: 1,
+			},
+		},
+		{
+			// The hex and UUID spellings, in both letter cases, turn back
+			// into the id: the ULID spec's example, W3C Trace Context's
+			// example trace id, and RFC 9562's UUIDv7 example, which is
+			// adopt.FromUUIDv7's id of that UUID too.
+			name: "hex and UUID",
+			args: []string{"inspect",
+				"01563e3ab5d3d6764c61efb99302bd5b",
+				"01563E3A-B5D3-D676-4C61-EFB99302BD5B",
+				"4BF92F3577B34DA6A3CE929D0E0E4736",
+				"017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
+				"ffffffffffffffffffffffffffffffff",
+				"00000000-0000-0000-0000-000000000001",
+			},
+			want: result{stdout: "" +
+				"01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259\t01563e3ab5d3d6764c61efb99302bd5b\t01563e3a-b5d3-d676-4c61-efb99302bd5b\n" +
+				"01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259\t01563e3ab5d3d6764c61efb99302bd5b\t01563e3a-b5d3-d676-4c61-efb99302bd5b\n" +
+				"2bz4qkaxxk9pka7kmjkm70whsp\t4617-01-28T04:49:33.107Z\t83533610973107\t4bf92f3577b34da6a3ce929d0e0e4736\t4bf92f35-77b3-4da6-a3ce-929d0e0e4736\n" +
+				"01fwhe4ydgfk1shh6w1g60eecf\t2022-02-22T19:22:22.000Z\t1645557742000\t017f22e279b07cc398c4dc0c0c07398f\t017f22e2-79b0-7cc3-98c4-dc0c0c07398f\n" +
+				"7zzzzzzzzzzzzzzzzzzzzzzzzz\t10889-08-02T05:31:50.655Z\t281474976710655\tffffffffffffffffffffffffffffffff\tffffffff-ffff-ffff-ffff-ffffffffffff\n" +
+				"00000000000000000000000001\t1970-01-01T00:00:00.000Z\t0\t00000000000000000000000000000001\t00000000-0000-0000-0000-000000000001\n"},
+		},
+		{
+			// Every way a hex id or a UUID is refused: 16 zero bytes
+			// (the zero id, as a W3C all-zero trace id is invalid), a
+			// non-hex character (ASCII quoted, other bytes in hex, the
+			// index in the argument as given), a missing hyphen, and
+			// lengths that are none of 26, 32 and 36.
+			name: "invalid hex and UUID",
+			args: []string{"inspect", "--",
+				"00000000000000000000000000000000",
+				"00000000-0000-0000-0000-000000000000",
+				"4bf92f3577b34da6a3ce929d0e0e473g",
+				"g4bf92f3577b34da6a3ce929d0e0e473",
+				"4bf92f3577b34da6a3ce929d0e0e47\xc3\xa9",
+				"017f22e2-79g0-7cc3-98c4-dc0c0c07398f",
+				"017f22e2-79b0-7xc3-98c4-dc0c0c07398f",
+				"017f22e2-79b0-7cc3-9_c4-dc0c0c07398f",
+				"017f22e2-79b0-7cc3-98c4-dc0c0c07398G",
+				"017f22e2-79b0-7cc3-98c4-dcz00c07398f",
+				"017f22e2-79b0-7cc3-98c4-dc0c0c073\x008f",
+				"017f22e2x79b0-7cc3-98c4-dc0c0c07398f",
+				"017f22e2-79b0-7cc3-98c4+dc0c0c07398f",
+				"017f22e279b07cc398c4dc0c0c07398f----",
+				"{017f22e2-79b0-7cc3-98c4-dc0c0c07398f}",
+				"017f22e2-79b0-7cc3-98c4-dc0c0c07398",
+				"4bf92f3577b34da6a3ce929d0e0e47361",
+			},
+			want: result{
+				stderr: "" +
+					`id: invalid hex id "00000000000000000000000000000000": 16 zero bytes are the zero id, which names nothing` + "\n" +
+					`id: invalid UUID "00000000-0000-0000-0000-000000000000": 16 zero bytes are the zero id, which names nothing` + "\n" +
+					`id: invalid hex id "4bf92f3577b34da6a3ce929d0e0e473g": invalid character 'g' at index 31` + "\n" +
+					`id: invalid hex id "g4bf92f3577b34da6a3ce929d0e0e473": invalid character 'g' at index 0` + "\n" +
+					`id: invalid hex id "4bf92f3577b34da6a3ce929d0e0e47é": invalid character byte 0xc3 at index 30` + "\n" +
+					`id: invalid UUID "017f22e2-79g0-7cc3-98c4-dc0c0c07398f": invalid character 'g' at index 11` + "\n" +
+					`id: invalid UUID "017f22e2-79b0-7xc3-98c4-dc0c0c07398f": invalid character 'x' at index 15` + "\n" +
+					`id: invalid UUID "017f22e2-79b0-7cc3-9_c4-dc0c0c07398f": invalid character '_' at index 20` + "\n" +
+					`id: invalid UUID "017f22e2-79b0-7cc3-98c4-dc0c0c07398G": invalid character 'G' at index 35` + "\n" +
+					`id: invalid UUID "017f22e2-79b0-7cc3-98c4-dcz00c07398f": invalid character 'z' at index 26` + "\n" +
+					`id: invalid UUID "017f22e2-79b0-7cc3-98c4-dc0c0c073\x008f": invalid character '\x00' at index 33` + "\n" +
+					`id: invalid UUID "017f22e2x79b0-7cc3-98c4-dc0c0c07398f": want '-' at index 8` + "\n" +
+					`id: invalid UUID "017f22e2-79b0-7cc3-98c4+dc0c0c07398f": want '-' at index 23` + "\n" +
+					`id: invalid UUID "017f22e279b07cc398c4dc0c0c07398f----": want '-' at index 8` + "\n" +
+					`id: invalid id "{017f22e2-79b0-7cc3-98c4-dc0c0c0"...: length 38, want 26, 32 hex digits or a 36-character UUID` + "\n" +
+					`id: invalid id "017f22e2-79b0-7cc3-98c4-dc0c0c07"...: length 35, want 26, 32 hex digits or a 36-character UUID` + "\n" +
+					`id: invalid id "4bf92f3577b34da6a3ce929d0e0e4736"...: length 33, want 26, 32 hex digits or a 36-character UUID` + "\n",
 				code: 1,
 			},
 		},
@@ -122,9 +194,9 @@ func TestInspect(t *testing.T) {
 func TestInspectOrder(t *testing.T) {
 	var out bytes.Buffer
 	code := run([]string{"inspect", "01arz3ndektsv4rrffq69g5fav", "x", "7zzzzzzzzzzzzzzzzzzzzzzzzz"}, strings.NewReader(""), &out, &out)
-	want := "01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259\n" +
-		`id: invalid id "x": length 1, want 26` + "\n" +
-		"7zzzzzzzzzzzzzzzzzzzzzzzzz\t10889-08-02T05:31:50.655Z\t281474976710655\n"
+	want := "01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259\t01563e3ab5d3d6764c61efb99302bd5b\t01563e3a-b5d3-d676-4c61-efb99302bd5b\n" +
+		`id: invalid id "x": length 1, want 26, 32 hex digits or a 36-character UUID` + "\n" +
+		"7zzzzzzzzzzzzzzzzzzzzzzzzz\t10889-08-02T05:31:50.655Z\t281474976710655\tffffffffffffffffffffffffffffffff\tffffffff-ffff-ffff-ffff-ffffffffffff\n"
 	if code != 1 || out.String() != want {
 		t.Errorf("exit status %d, output:\n%s\nwant 1, output:\n%s", code, out.String(), want)
 	}
@@ -262,7 +334,8 @@ func TestHelp(t *testing.T) {
 	for _, s := range []string{
 		"id [-n N]", "id inspect ID...", "id check", "id help", "-h",
 		"1 to 10000000", "tab-separated", "RFC 3339", "Unix milliseconds",
-		"01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259",
+		"01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259\t01563e3ab5d3d6764c61efb99302bd5b\t01563e3a-b5d3-d676-4c61-efb99302bd5b",
+		"32 hex digits", "UUID", "16 zero bytes",
 		`"line N: reason"`, `"\r"`, "blank line is invalid", "4096 bytes",
 		"  0  success", "  1  an invalid id", "  2  usage error",
 	} {
@@ -592,26 +665,79 @@ func FuzzCheck(f *testing.F) {
 }
 
 // FuzzInspect checks that inspect never panics and prints every argument
-// either as a line on stdout (exit 0) or as its parse error (exit 1).
+// either as a line on stdout (exit 0) or as an error (exit 1), as the
+// slow model spelling says: an argument of 32 hex digits or a hyphenated
+// UUID is the id of those bytes unless they are zero, anything else is
+// what id.Parse says. An accepted UUIDv7 is adopt.ParseUUIDv7's id, a
+// decoder the tool does not use.
 func FuzzInspect(f *testing.F) {
 	f.Add("01ARZ3NDEKTSV4RRFFQ69G5FAV")
 	f.Add("7zzzzzzzzzzzzzzzzzzzzzzzzz")
 	f.Add("-h")
 	f.Add("\xff")
+	f.Add("4bf92f3577b34da6a3ce929d0e0e4736")
+	f.Add("017F22E2-79B0-7CC3-98C4-DC0C0C07398F")
+	f.Add("00000000-0000-0000-0000-000000000000")
+	f.Add("0000000000000000000000000000000g")
 	f.Fuzz(func(t *testing.T, arg string) {
 		r := runCmd("", "inspect", "--", arg)
-		v, err := id.Parse(arg)
-		if err != nil {
-			r.check(t, result{stderr: err.Error() + "\n", code: 1})
+		v, ok := spelling(arg)
+		if !ok {
+			if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "id: invalid ") ||
+				strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") {
+				t.Errorf("inspect %q: exit status %d, stdout %q, stderr %q; want an error", arg, r.code, r.stdout, r.stderr)
+			}
+			if _, err := id.Parse(arg); len(arg) != 32 && len(arg) != 36 && err != nil &&
+				r.stderr != err.Error()+"\n" && !strings.HasPrefix(r.stderr, strings.TrimSuffix(err.Error(), ", want 26")+", want 26, 32 hex") {
+				t.Errorf("inspect %q: stderr %q, id.Parse says %q", arg, r.stderr, err)
+			}
 			return
 		}
+		b := v.As16()
+		hexs := hex.EncodeToString(b[:])
+		uuid := hexs[:8] + "-" + hexs[8:12] + "-" + hexs[12:16] + "-" + hexs[16:20] + "-" + hexs[20:]
 		fields := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\t")
-		if r.code != 0 || r.stderr != "" || len(fields) != 3 || fields[0] != v.String() ||
+		if r.code != 0 || r.stderr != "" || len(fields) != 5 || fields[0] != v.String() ||
 			fields[1] != v.Time().Format(timeLayout) || fields[2] != fmt.Sprint(v.Time().UnixMilli()) ||
-			len(fields[1]) < len("2006-01-02T15:04:05.000Z") {
+			len(fields[1]) < len("2006-01-02T15:04:05.000Z") || fields[3] != hexs || fields[4] != uuid {
 			t.Errorf("inspect %q: exit status %d, stdout %q, stderr %q", arg, r.code, r.stdout, r.stderr)
 		}
+		if u, err := adopt.ParseUUIDv7(arg); err == nil && u != v {
+			t.Errorf("inspect %q: %s, but adopt.ParseUUIDv7 says %s", arg, v, u)
+		}
+		// Each spelling the line shows reads back as the same id.
+		for _, s := range fields[3:] {
+			if back, ok := spelling(s); !ok || back != v {
+				t.Errorf("inspect %q: %q reads back as %s (%v), want %s", arg, s, back, ok, v)
+			}
+		}
 	})
+}
+
+// spelling is the slow model of what inspect accepts: a 36-byte argument
+// with hyphens at 8, 13, 18 and 23 loses them; 32 bytes that
+// hex.DecodeString takes are those bytes, unless all zero; any other
+// argument is id.Parse's.
+func spelling(s string) (id.ID, bool) {
+	if len(s) == 36 {
+		if s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
+			return id.ID{}, false
+		}
+		s = strings.ReplaceAll(s, "-", "")
+		if len(s) != 32 {
+			return id.ID{}, false
+		}
+	}
+	if len(s) == 32 {
+		b, err := hex.DecodeString(s)
+		if err != nil {
+			return id.ID{}, false
+		}
+		v, err := id.From16([16]byte(b))
+		return v, err == nil
+	}
+	v, err := id.Parse(s)
+	return v, err == nil
 }
 
 // writeCounter counts the Write calls made to it.

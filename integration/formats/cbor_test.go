@@ -21,7 +21,7 @@ type cborDoc struct {
 // through UnmarshalBinary. omitzero drops the zero id (the library calls
 // IsZero) and keeps a set one. omitempty no longer does: the library
 // decides emptiness by encoding the value, and MarshalBinary refuses the
-// zero id with id.ErrZero (SPEC §4), so cbor.Marshal fails; before that
+// zero id with id.ErrZero (docs/contract.md, T1), so cbor.Marshal fails; before that
 // change omitempty dropped it, and before MarshalBinary existed the
 // library wrote {} for an id, read back the zero id, and omitempty
 // dropped even a set id.

@@ -60,7 +60,7 @@ func TestCaarlos0Env(t *testing.T) {
 }
 
 // TestCaarlos0EnvRequiredEmptyIsZero measures the trap that remains in
-// caarlos0/env after SPEC §4: it treats an empty variable as unset and
+// caarlos0/env now that empty text is refused: it treats an empty variable as unset and
 // never calls UnmarshalText for it, so our refusal of empty text cannot
 // act: `required` only checks that the variable is set, and REQUIRED=""
 // (or PARENT="" for a *id.ID, left nil) gives the zero id without an
@@ -132,7 +132,7 @@ func TestEnvconfigUnsetPointerIsZeroID(t *testing.T) {
 
 // TestEnvconfigEmptyIsAnError: envconfig calls UnmarshalText for a set
 // variable, so APP_REQUIRED="" is our error (ReasonLength, as Parse("")
-// is, SPEC §4), with or without required:"true"; before, it gave the zero
+// is, docs/contract.md, T2), with or without required:"true"; before, it gave the zero
 // id without an error. Its *envconfig.ParseError does not unwrap.
 func TestEnvconfigEmptyIsAnError(t *testing.T) {
 	setenv(t, map[string]string{"REQUIRED": ""})

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"errors"
+	"fmt"
 	"net/url"
 	"reflect"
 	"testing"
@@ -65,7 +66,7 @@ func TestGorillaSchemaDecoder(t *testing.T) {
 // TestGorillaSchemaEmptyIsAnError: an empty value is refused, for id.ID
 // and *id.ID alike, with a schema.MultiError holding a
 // schema.ConversionError whose Err is our *id.ParseError (ReasonLength),
-// as Parse("") is (SPEC §4); before, it gave the zero id (a non-nil
+// as Parse("") is (docs/contract.md, T2); before, it gave the zero id (a non-nil
 // pointer to it for *id.ID) without an error. A form that means "no id"
 // leaves the field out: the field is left as it was.
 func TestGorillaSchemaEmptyIsAnError(t *testing.T) {
@@ -87,24 +88,82 @@ func TestGorillaSchemaEmptyIsAnError(t *testing.T) {
 	}
 }
 
-// newSchemaEncoder is the recipe: gorilla/schema's encoder needs one
-// RegisterEncoder for id.ID and one for *id.ID.
-func newSchemaEncoder() *schema.Encoder {
+// newSchemaEncoder is the recipe: gorilla/schema's encoder needs
+// encodeID registered for id.ID and *id.ID, and for each typed id and its
+// pointer: it looks a field's type up in its registry and, finding none
+// for a typed id, walks into it and writes the embedded id.ID under that
+// field's name (ID=…&ID=…).
+func newSchemaEncoder(types ...any) *schema.Encoder {
 	enc := schema.NewEncoder()
-	enc.RegisterEncoder(id.ID{}, func(v reflect.Value) string { return v.Interface().(id.ID).String() })
-	enc.RegisterEncoder(&id.ID{}, func(v reflect.Value) string {
+	for _, t := range append([]any{id.ID{}, &id.ID{}}, types...) {
+		enc.RegisterEncoder(t, encodeID)
+	}
+	return enc
+}
+
+// encodeID writes an id.ID or typed id, or a pointer to one, as its text;
+// a nil pointer as "".
+func encodeID(v reflect.Value) string {
+	if v.Kind() == reflect.Pointer {
 		if v.IsNil() {
 			return ""
 		}
-		return v.Interface().(*id.ID).String()
-	})
-	return enc
+		v = v.Elem()
+	}
+	return v.Interface().(fmt.Stringer).String()
+}
+
+// TestGorillaSchemaTypedIDs: typed ids round-trip through the encoder and
+// the decoder under their own field names once each typed id type and
+// its pointer are registered (newSchemaEncoder(userID{}, &userID{}, …)).
+// With only id.ID registered, the encoder writes each typed id under the
+// embedded field's name, ID, and the typed fields come back empty: the
+// decoder finds no "user" or "team" (measured). The decoder needs nothing:
+// *userID has UnmarshalText, promoted from *id.ID.
+func TestGorillaSchemaTypedIDs(t *testing.T) {
+	type teamID struct{ id.ID }
+	type form struct {
+		User   userID  `schema:"user"`
+		Team   teamID  `schema:"team"`
+		Parent *userID `schema:"parent,omitempty"`
+		Owner  *teamID `schema:"owner,omitempty"`
+		Note   string  `schema:"note"`
+	}
+	in := form{User: userID{a}, Team: teamID{b}, Parent: &userID{b}, Note: "x"}
+
+	dst := url.Values{}
+	if err := newSchemaEncoder().Encode(in, dst); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := dst.Encode(), "ID="+aText+"&ID="+bText+"&ID="+bText+"&note=x"; got != want {
+		t.Fatalf("id.ID registered only: %s; measured %s", got, want)
+	}
+	var lost form
+	if err := schema.NewDecoder().Decode(&lost, dst); err == nil || !lost.User.IsZero() {
+		t.Fatalf("decoding ID=…: %+v, %v; measured an error and the zero id", lost, err)
+	}
+
+	dst = url.Values{}
+	if err := newSchemaEncoder(userID{}, &userID{}, teamID{}, &teamID{}).Encode(in, dst); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := dst.Encode(), "note=x&parent="+bText+"&team="+bText+"&user="+aText; got != want {
+		t.Fatalf("encoded\n %s\nwant\n %s", got, want)
+	}
+	var out form
+	if err := schema.NewDecoder().Decode(&out, dst); err != nil {
+		t.Fatal(err)
+	}
+	if out.User != in.User || out.Team != in.Team || out.Parent == nil || *out.Parent != *in.Parent || out.Owner != nil || out.Note != "x" {
+		t.Fatalf("round trip: %+v, want %+v", out, in)
+	}
 }
 
 // TestGorillaSchemaEncoder: without registration the encoder writes an
 // id's internal machine words (hi=…&lo=…) and a nil *id.ID as "null";
-// with the recipe it writes the canonical form, and "" for the zero id
-// and a nil pointer, which the decoder refuses (SPEC §4): tag optional id
+// with the recipe it writes the canonical form, "<zero id>" (String) for
+// the zero id and "" for a nil pointer, which the decoder refuses
+// (docs/contract.md, T2): tag optional id
 // fields omitempty, which leaves out a zero id (the encoder calls IsZero)
 // and a nil pointer.
 func TestGorillaSchemaEncoder(t *testing.T) {
@@ -129,7 +188,7 @@ func TestGorillaSchemaEncoder(t *testing.T) {
 	if err := newSchemaEncoder().Encode(order{}, dst); err != nil {
 		t.Fatal(err)
 	}
-	if got := dst.Encode(); got != "coupon=&customer=&note=" {
+	if got := dst.Encode(); got != "coupon=&customer=%3Czero+id%3E&note=" {
 		t.Fatalf("zero order encoded %s", got)
 	}
 	err := schema.NewDecoder().Decode(&order{}, dst)
@@ -139,7 +198,7 @@ func TestGorillaSchemaEncoder(t *testing.T) {
 		if !errors.As(me[field], &ce) {
 			t.Fatalf("decoding the zero order back: %#v, want a schema.ConversionError for %s", err, field)
 		}
-		wantReason(t, ce.Err, id.ReasonLength)
+		wantReason(t, ce.Err, id.ReasonLength) // "<zero id>", ""
 	}
 
 	type optional struct {
@@ -237,21 +296,21 @@ func TestPlaygroundFormRecipe(t *testing.T) {
 	if got, want := v.Encode(), "coupon="+bText+"&customer="+aText+"&items%5B0%5D="+bText+"&note=x"; got != want {
 		t.Fatalf("encoded\n %s\nwant\n %s", got, want)
 	}
-	// The recipe leaves out the zero id ("no id" is absence, SPEC §4); a
-	// function that returned String() would write customer=, which the
-	// decoder refuses.
+	// The recipe leaves out the zero id ("no id" is absence, docs/contract.md, V2); a
+	// function that returned String() would write customer=<zero id>,
+	// which the decoder refuses.
 	if v, err := enc.Encode(order{Note: "x"}); err != nil || v.Encode() != "note=x" {
 		t.Fatalf("zero ids encoded %q, %v; want note=x", v.Encode(), err)
 	}
 	plain := form.NewEncoder()
 	plain.RegisterCustomTypeFunc(func(x any) ([]string, error) { return []string{x.(id.ID).String()}, nil }, id.ID{})
 	v, err = plain.Encode(order{Note: "x"})
-	if err != nil || v.Encode() != "customer=&note=x" {
-		t.Fatalf("String() encoder: %q, %v; want customer=&note=x", v.Encode(), err)
+	if err != nil || v.Encode() != "customer=%3Czero+id%3E&note=x" {
+		t.Fatalf("String() encoder: %q, %v; want customer=%%3Czero+id%%3E&note=x", v.Encode(), err)
 	}
 	var de form.DecodeErrors
 	if err := dec.Decode(&order{}, v); !errors.As(err, &de) {
-		t.Fatalf("decoding customer=: %v, want form.DecodeErrors", err)
+		t.Fatalf("decoding customer=<zero id>: %v, want form.DecodeErrors", err)
 	}
 	wantReason(t, de["customer"], id.ReasonLength)
 }
@@ -290,5 +349,67 @@ func TestGoQuerystringDropsIDs(t *testing.T) {
 	}{a.String()})
 	if err != nil || v.Encode() != "customer="+aText {
 		t.Fatalf("string field: %s, %v", v.Encode(), err)
+	}
+}
+
+// TestTypedIDRecipes: what a typed id needs in the recipes of
+// docs/works-with-formats.md that name id.ID. go-playground/form: its own
+// decoder function, returning the typed id (id.ParseAs), and the encoder
+// function registered for the type too; without its own decoder
+// function a []userID silently gets its first value in every element.
+// viper: nothing more, the hook finds UnmarshalText on *userID.
+func TestTypedIDRecipes(t *testing.T) {
+	type teamForm struct {
+		Owner   userID   `form:"owner"`
+		Members []userID `form:"members"`
+		Parent  *userID  `form:"parent"`
+	}
+	vals := url.Values{"owner": {aUpper}, "members": {aText, bText}, "parent": {bText}}
+
+	// With id.ID's function only, form walks into each typed id and
+	// decodes its embedded id.ID under the field's own name, except in a
+	// slice: every element gets the first value (measured).
+	var lost teamForm
+	if err := newFormDecoder().Decode(&lost, vals); err != nil || lost.Owner.ID != a || lost.Parent == nil || lost.Parent.ID != b ||
+		len(lost.Members) != 2 || lost.Members[0].ID != a || lost.Members[1].ID != a {
+		t.Fatalf("id.ID's function only: %+v, %v; measured members [a a]", lost, err)
+	}
+
+	dec := newFormDecoder()
+	dec.RegisterCustomTypeFunc(func(vals []string) (any, error) { return id.ParseAs[userID](vals[0]) }, userID{})
+	var got teamForm
+	if err := dec.Decode(&got, vals); err != nil {
+		t.Fatal(err)
+	}
+	if got.Owner.ID != a || len(got.Members) != 2 || got.Members[1].ID != b || got.Parent == nil || got.Parent.ID != b {
+		t.Fatalf("decoded %+v", got)
+	}
+	var de form.DecodeErrors
+	if err := dec.Decode(&teamForm{}, url.Values{"owner": {badText}}); !errors.As(err, &de) {
+		t.Fatalf("bad owner: %v, want form.DecodeErrors", err)
+	}
+	wantReason(t, de["owner"], id.ReasonCharacter)
+
+	enc := form.NewEncoder()
+	enc.RegisterCustomTypeFunc(func(x any) ([]string, error) {
+		if v := x.(userID); !v.IsZero() {
+			return []string{v.String()}, nil
+		}
+		return nil, nil
+	}, userID{})
+	v, err := enc.Encode(teamForm{Owner: userID{ID: a}, Parent: &userID{ID: b}})
+	if err != nil || v.Encode() != "owner="+aText+"&parent="+bText {
+		t.Fatalf("encoded %q, %v", v.Encode(), err)
+	}
+
+	var c struct {
+		Tenant userID   `mapstructure:"tenant"`
+		Admins []userID `mapstructure:"admins"`
+	}
+	if err := newViper(t, "tenant: "+aUpper+"\nadmins: ["+aText+", "+bText+"]\n").Unmarshal(&c, idHook); err != nil {
+		t.Fatal(err)
+	}
+	if c.Tenant.ID != a || len(c.Admins) != 2 || c.Admins[1].ID != b {
+		t.Fatalf("viper: %+v", c)
 	}
 }

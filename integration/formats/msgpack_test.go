@@ -27,7 +27,7 @@ type msgpackRec struct {
 //
 // The entries marked zero hold the zero id, which msgpack wrote then as an
 // empty bin (c400). That is empty text, which every decoder now refuses
-// (SPEC §4), and MarshalBinary refuses to write the zero id (id.ErrZero):
+// (docs/contract.md, T2), and MarshalBinary refuses to write the zero id (id.ErrZero):
 // those bytes no longer decode, and msgpack.Marshal of those values fails.
 var msgpackGolden = []struct {
 	name string

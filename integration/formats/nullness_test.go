@@ -1,7 +1,7 @@
 package formats
 
 // The tests of the table "No id, empty values and the zero id, format by
-// format" in docs/works-with-formats.md (issue 17 item 1; SPEC §4): one
+// format" in docs/works-with-formats.md (docs/contract.md, T1 to T3): one
 // test per row, TestNoID<format>, each with the table's three columns as
 // subtests:
 //
@@ -79,11 +79,15 @@ func wantZero(t *testing.T, err error) {
 // TestNoIDText: the text methods themselves (encoding.TextMarshaler and
 // TextUnmarshaler), which XML, TOML, CSV, env, forms and flags call.
 // Text has no spelling for "no id": leave the value out. fmt prints the
-// zero id as "" (String), which is for people, not for decoders.
+// zero id as "<zero id>" (String), which is for people: no decoder
+// takes it.
 func TestNoIDText(t *testing.T) {
 	noIDRow(t, func(t *testing.T) {
-		if s := (id.ID{}).String(); s != "" {
-			t.Fatalf("String() of the zero id = %q, want \"\"", s)
+		if s := (id.ID{}).String(); s != "<zero id>" {
+			t.Fatalf("String() of the zero id = %q, want \"<zero id>\"", s)
+		}
+		if _, err := id.Parse("<zero id>"); !errors.Is(err, id.ErrInvalid) {
+			t.Fatalf("Parse(\"<zero id>\") = %v, want an error wrapping id.ErrInvalid", err)
 		}
 	}, func(t *testing.T) {
 		v := a
@@ -476,8 +480,8 @@ func TestNoIDQueryString(t *testing.T) {
 			P *id.ID  `url:"p"`
 			S []id.ID `url:"s"`
 		}{S: []id.ID{{}}})
-		if err != nil || v.Encode() != "p=&s=" {
-			t.Fatalf("go-querystring: %q, %v; want p=&s= (measured)", v.Encode(), err)
+		if err != nil || v.Encode() != "p=&s=%3Czero+id%3E" {
+			t.Fatalf("go-querystring: %q, %v; want p=&s=%%3Czero+id%%3E (measured)", v.Encode(), err)
 		}
 	})
 }
@@ -487,8 +491,8 @@ func TestNoIDQueryString(t *testing.T) {
 // usage error carrying our message (flag's error does not unwrap, and
 // leaves the variable as UnmarshalText set it: the zero id). The zero id
 // as a default shows no "(default …)" in the help; TextVar names the
-// value "value" (pflag's Var, through ID.Set and ID.Type, is tested in
-// integration/web).
+// value "value" unless the usage has a back-quoted word (pflag's TextVar
+// is tested in integration/web).
 func TestNoIDFlags(t *testing.T) {
 	newSet := func() (*flag.FlagSet, *id.ID, *strings.Builder) {
 		var out strings.Builder
@@ -612,8 +616,8 @@ func TestNoIDBSON(t *testing.T) {
 // TestNoIDMsgpack: vmihailenco/msgpack. "No id" is msgpack nil (c0),
 // which a nil *id.ID writes and which reads as the zero id (a nil
 // *id.ID), or a zero id left out by omitempty. An empty bin or str (c400,
-// what the zero id was written as before SPEC §4) is refused. Writing the
-// zero id is id.ErrZero.
+// what the zero id was written as before empty text was refused) is
+// refused. Writing the zero id is id.ErrZero.
 func TestNoIDMsgpack(t *testing.T) {
 	noIDRow(t, func(t *testing.T) {
 		p, err := msgpack.Marshal(struct {

@@ -110,8 +110,8 @@ func TestRedisGetScanRefusesNonCanonical(t *testing.T) {
 // TestRedisZeroIDIsRefused: writing the zero id fails with id.ErrZero
 // before anything reaches the server (go-redis returns MarshalBinary's
 // error as it is), and an empty value, written by another program or
-// before SPEC §4 (when the zero id was stored as ""), is refused on
-// reading with ReasonLength, by Get().Scan and HGetAll().Scan alike. "No
+// before empty text was refused (when the zero id was stored as ""), is
+// refused on reading with ReasonLength, by Get().Scan and HGetAll().Scan alike. "No
 // id" in Redis is a missing key (redis.Nil) or a missing hash field.
 func TestRedisZeroIDIsRefused(t *testing.T) {
 	c, p := redisClient(t)
@@ -154,7 +154,7 @@ type redisUser struct {
 // holding an uppercase id is accepted there, unlike Get().Scan. omitempty
 // does not leave out a zero id (go-redis treats only time.Time among
 // structs as empty): HSet fails with id.ErrZero and writes nothing (before
-// SPEC §4 it wrote "" and read back the zero id). Spell "no id" in a hash
+// empty text was refused it wrote "" and read back the zero id). Spell "no id" in a hash
 // as a nil *id.ID tagged omitempty (TestRedisNilPointerFieldPanics).
 func TestRedisHashStruct(t *testing.T) {
 	c, p := redisClient(t)

@@ -47,7 +47,7 @@ func equal(x, y []string) bool {
 }
 
 // TestValidatorULIDAndRequired: go-playground/validator v10.30.6 checks
-// `ulid` through String (the zero id's "" fails it). Its default
+// `ulid` through String (the zero id's "<zero id>" fails it). Its default
 // `required` passes the zero id (a struct is never "empty" to it);
 // WithRequiredStructEnabled makes `required` refuse it. Neither refuses a
 // non-nil pointer to the zero id under `required`; `ulid` does. Nothing is
@@ -82,16 +82,21 @@ func TestValidatorULIDAndRequired(t *testing.T) {
 // TestValidatorVarSkipsIDs measures a trap: Validate.Var on an id.ID
 // value checks nothing (validator skips struct values in Var), so the
 // zero id passes `ulid` and `required`, with or without
-// WithRequiredStructEnabled. Validate the id's String, or check IsZero.
+// WithRequiredStructEnabled. Validate the id's String with `ulid` (the
+// zero id's marker "<zero id>" fails it; `required` passes it, as any
+// non-empty string), or check IsZero.
 func TestValidatorVarSkipsIDs(t *testing.T) {
 	v := validator.New(validator.WithRequiredStructEnabled())
 	for _, tag := range []string{"ulid", "required"} {
 		if err := v.Var(id.ID{}, tag); err != nil {
 			t.Fatalf("Var(id.ID{}, %q) = %v; measured nil", tag, err)
 		}
-		if err := v.Var(id.ID{}.String(), tag); err == nil {
-			t.Fatalf("Var(\"\", %q) passed", tag)
-		}
+	}
+	if err := v.Var(id.ID{}.String(), "ulid"); err == nil {
+		t.Fatal(`Var("<zero id>", "ulid") passed`)
+	}
+	if err := v.Var(id.ID{}.String(), "required"); err != nil {
+		t.Fatalf(`Var("<zero id>", "required") = %v; measured nil`, err)
 	}
 	if err := v.Var(a.String(), "ulid"); err != nil {
 		t.Fatal(err)

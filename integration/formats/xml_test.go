@@ -25,7 +25,7 @@ type xmlDoc struct {
 // *id.ID is left out. A zero id.ID field is an error (id.ErrZero from
 // MarshalText, which xml returns as it is), omitempty included: xml's
 // omitempty never counts a struct as empty, and xml has no omitzero.
-// Before SPEC §4 it was written as an empty element, <parent></parent>,
+// Before empty text was refused it was written as an empty element, <parent></parent>,
 // which the decoder now refuses.
 func TestXMLRoundTrip(t *testing.T) {
 	in := xmlDoc{Attr: b, ID: a, Tags: []id.ID{a, b}}
@@ -106,7 +106,7 @@ func TestXMLBadIDIsAnError(t *testing.T) {
 // elements instead of text reaches UnmarshalText as the empty text (xml
 // passes only the character data), and so does an empty element or
 // attribute: each is a *id.ParseError with ReasonLength, as Parse("")
-// is (SPEC §4). Before, each was the zero id without an error. An absent
+// is (docs/contract.md, T2). Before, each was the zero id without an error. An absent
 // element leaves the field as it was: that is "no id".
 func TestXMLElementWithChildrenIsAnError(t *testing.T) {
 	for _, doc := range []string{

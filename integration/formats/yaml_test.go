@@ -34,7 +34,7 @@ var yamlLibs = []struct {
 
 // TestYAMLScalars: every library reads an id from a scalar through the
 // text methods (any case) and refuses a bad one, and the empty string
-// (SPEC §4), with an error wrapping id.ErrInvalid; ids work as map keys.
+// (docs/contract.md, T2), with an error wrapping id.ErrInvalid; ids work as map keys.
 func TestYAMLScalars(t *testing.T) {
 	for _, lib := range yamlLibs {
 		t.Run(lib.name, func(t *testing.T) {
@@ -144,7 +144,7 @@ func TestYAMLQuoteAllDigitIDs(t *testing.T) {
 
 // TestYAMLMarshal: every library writes an id as its canonical text and
 // the zero id as null (MarshalYAML, or MarshalJSON for sigs.k8s.io/yaml),
-// which reads back as "no id"; before SPEC §4 it was an empty string,
+// which reads back as "no id"; before empty text was refused it was an empty string,
 // which the decoders now refuse.
 func TestYAMLMarshal(t *testing.T) {
 	want := map[string]string{

@@ -126,3 +126,33 @@ func TestKoanfWithCopier(t *testing.T) {
 		wantReason(t, k.Unmarshal("", &c), bad.reason)
 	}
 }
+
+// TestKoanfTypedIDs: a typed id put into koanf needs nothing beyond
+// id.ID's copier: copystructure walks into the typed id and copies its
+// embedded id.ID (an exported field) with that copier. Without it, the
+// typed id becomes the zero id as an id.ID does (measured).
+func TestKoanfTypedIDs(t *testing.T) {
+	type userID struct{ id.ID }
+	type config struct {
+		Owner userID `koanf:"owner"`
+	}
+	load := func() config {
+		t.Helper()
+		k := koanf.New(".")
+		if err := k.Load(confmap.Provider(map[string]any{"owner": userID{ID: a}}, "."), nil); err != nil {
+			t.Fatal(err)
+		}
+		var c config
+		if err := k.Unmarshal("", &c); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	if c := load(); !c.Owner.IsZero() {
+		t.Fatalf("no copier: %v; measured the zero id", c.Owner)
+	}
+	registerIDCopier(t)
+	if c := load(); c.Owner.ID != a {
+		t.Fatalf("with id.ID's copier: %v, want %v", c.Owner, a)
+	}
+}

@@ -107,3 +107,30 @@ func TestMapstructureStructToMapLosesIDs(t *testing.T) {
 		t.Fatalf("tenant is %#v, want map[string]any{} (the trap)", m["tenant"])
 	}
 }
+
+// TestMapstructureTypedIDs: the text hook needs nothing more for typed
+// ids: *userID has UnmarshalText (promoted), so typed ids, lists of them
+// and pointers decode from text in any case, and a bad one is an error
+// wrapping id.ErrInvalid.
+func TestMapstructureTypedIDs(t *testing.T) {
+	type userID struct{ id.ID }
+	var c struct {
+		Owner  userID   `mapstructure:"owner"`
+		Admins []userID `mapstructure:"admins"`
+		Parent *userID  `mapstructure:"parent"`
+	}
+	if err := decodeIDs(map[string]any{"owner": aUpper, "admins": []any{aText, bText}, "parent": bText}, &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Owner.ID != a || len(c.Admins) != 2 || c.Admins[1].ID != b || c.Parent == nil || c.Parent.ID != b {
+		t.Fatalf("decoded %+v", c)
+	}
+	wantReason(t, decodeIDs(map[string]any{"owner": badText}, &c), id.ReasonCharacter)
+	// refuseNonText compares the target type with id.ID: a mapping for a
+	// typed id passes it, and the typed id is left zero (measured), so
+	// list the typed id types there too.
+	c.Owner = userID{}
+	if err := decodeIDs(map[string]any{"owner": map[string]any{}}, &c); err != nil || !c.Owner.IsZero() {
+		t.Fatalf("{} for a typed id: %+v, %v; measured: the zero id, no error", c.Owner, err)
+	}
+}

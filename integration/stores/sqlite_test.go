@@ -54,7 +54,7 @@ func stored(t *testing.T, conn *sqlite.Conn, k int) (sqlite.ColumnType, string) 
 // TestSQLiteArgsMisstoreIDs measures the trap: sqlitex.Execute binds a
 // type it does not know with fmt.Sprint, so an id is stored as its text,
 // but a nil *id.ID is stored as the text "<nil>" (not NULL), the zero id
-// as "" and a []id.ID as "[a b]", all without an error.
+// as "<zero id>" and a []id.ID as "[a b]", all without an error.
 func TestSQLiteArgsMisstoreIDs(t *testing.T) {
 	conn := openSQLite(t)
 	var nilID *id.ID
@@ -64,7 +64,7 @@ func TestSQLiteArgsMisstoreIDs(t *testing.T) {
 	}{
 		{a, aText},
 		{nilID, "<nil>"},
-		{id.ID{}, ""},
+		{id.ID{}, "<zero id>"},
 		{[]id.ID{a, b}, "[" + aText + " " + bText + "]"},
 	} {
 		insert(t, conn, i, c.v)

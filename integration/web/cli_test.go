@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"encoding"
 	"io"
 	"strings"
 	"testing"
@@ -10,7 +11,6 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/idkeys/id"
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 	"github.com/urfave/cli/v3"
 )
 
@@ -58,11 +58,12 @@ func checkCLI(t *testing.T, cases []cliCase, run func(args []string) (string, er
 }
 
 // cobraCommand has an optional --user and a required --org, both
-// through pflag's Var(&uid, …): *id.ID is a pflag.Value (Set, String,
-// Type).
+// through pflag's TextVar(&uid, …): *id.ID is an
+// encoding.TextUnmarshaler, and a back-quoted word in the usage names the
+// value in help.
 func cobraCommand[T anyID, PT interface {
 	*T
-	pflag.Value
+	encoding.TextUnmarshaler
 }](out *string) *cobra.Command {
 	var user, org T
 	cmd := &cobra.Command{
@@ -74,8 +75,9 @@ func cobraCommand[T anyID, PT interface {
 			return nil
 		},
 	}
-	cmd.Flags().Var(PT(&user), "user", "the user")
-	cmd.Flags().Var(PT(&org), "org", "the organisation")
+	zero := any(*new(T)).(encoding.TextMarshaler)
+	cmd.Flags().TextVar(PT(&user), "user", zero, "the user `id`")
+	cmd.Flags().TextVar(PT(&org), "org", zero, "the organisation `id`")
 	if err := cmd.MarkFlagRequired("org"); err != nil {
 		panic(err)
 	}
@@ -93,7 +95,7 @@ func TestCobraPflag(t *testing.T) {
 
 func testCobraPflag[T anyID, PT interface {
 	*T
-	pflag.Value
+	encoding.TextUnmarshaler
 }](t *testing.T) {
 	cases := append(cliCases(func(flag, value string) string {
 		return `invalid argument "` + value + `" for "--` + flag + `" flag: `
@@ -107,13 +109,15 @@ func testCobraPflag[T anyID, PT interface {
 	})
 }
 
-// TestCobraHelpNamesID: help shows "--org id" (ID's Type), not the Go
-// type.
+// TestCobraHelpNamesID: help shows "--org id" (the back-quoted word of
+// the usage), not the Go type. A flag whose default is the zero id shows
+// no default: pflag's TextVar prints the default's MarshalText, which
+// refuses the zero id.
 func TestCobraHelpNamesID(t *testing.T) {
 	var got string
 	cmd := cobraCommand[UserID](&got)
 	usage := cmd.Flags().FlagUsages()
-	for _, want := range []string{"      --org id    the organisation\n", "      --user id   the user\n"} {
+	for _, want := range []string{"      --org id    the organisation id\n", "      --user id   the user id\n"} {
 		if !strings.Contains(usage, want) {
 			t.Errorf("usage lacks %q:\n%s", want, usage)
 		}

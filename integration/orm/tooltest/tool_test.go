@@ -93,7 +93,7 @@ func TestTestifyOutput(t *testing.T) {
 
 // TestFmtVerbs: %v and %s print the text, %q quotes it, %#v prints a Go
 // expression, also inside structs, slices and maps; the zero ID prints as
-// empty text and id.ID{}.
+// the marker <zero id> and id.ID{}.
 func TestFmtVerbs(t *testing.T) {
 	for _, c := range []struct{ format, want string }{
 		{"%v", text1},
@@ -111,8 +111,8 @@ func TestFmtVerbs(t *testing.T) {
 		arg    any
 		want   string
 	}{
-		{"%v", id.ID{}, ""},
-		{"%q", id.ID{}, `""`},
+		{"%v", id.ID{}, "<zero id>"},
+		{"%q", id.ID{}, `"<zero id>"`},
 		{"%#v", id.ID{}, "id.ID{}"},
 		{"%v", []id.ID{id1, id2}, "[" + text1 + " " + text2 + "]"},
 		{"%#v", []id.ID{id1}, `[]id.ID{id.MustParse("` + text1 + `")}`},
@@ -175,7 +175,7 @@ func checkJSON(t *testing.T, marshal func(any) ([]byte, error), unmarshal func([
 		}
 	}
 
-	// "No id" (SPEC §4): an empty string is not an id; null leaves an ID
+	// "No id" (docs/contract.md, V2, T2, T3): an empty string is not an id; null leaves an ID
 	// as it was and sets a *id.ID to nil; the zero ID is written as null.
 	var p payload
 	if err := unmarshal([]byte(`{"id":""}`), &p); !errors.Is(err, id.ErrInvalid) || !p.ID.IsZero() {
@@ -196,14 +196,14 @@ func checkJSON(t *testing.T, marshal func(any) ([]byte, error), unmarshal func([
 }
 
 // TestSlog: the text and JSON handlers write an id attribute as its text
-// (through LogValue), and the zero ID as a nil value: <nil> in the text
-// handler, null in the JSON handler (SPEC §4: no encoder writes empty
-// text for it, and MarshalText refuses it with ErrZero).
+// (through MarshalText and MarshalJSON), and the zero ID visibly: the
+// text handler as "!ERROR:" and MarshalText's ErrZero, the JSON handler
+// as null (contract row T5; the root's TestSlog has every case).
 func TestSlog(t *testing.T) {
 	var buf bytes.Buffer
 	opts := &slog.HandlerOptions{ReplaceAttr: dropTime}
 	slog.New(slog.NewTextHandler(&buf, opts)).Info("created", "user", id1, "parent", id.ID{})
-	if got, want := buf.String(), "level=INFO msg=created user="+text1+" parent=<nil>\n"; got != want {
+	if got, want := buf.String(), "level=INFO msg=created user="+text1+` parent="!ERROR:id: refusing to write the zero id (use id.New(); spell \"no id\" as NULL or null: sql.Null[id.ID], a nil *id.ID, omitzero)"`+"\n"; got != want {
 		t.Errorf("text handler wrote %q, want %q", got, want)
 	}
 	buf.Reset()

@@ -18,10 +18,11 @@
 //     UnmarshalListOfMaps and Encoder.Encode, Decoder.Decode: fixed by the
 //     *WithOptions form (or NewEncoder, NewDecoder) with an options func
 //     that sets UseEncodingMarshalers (UseEncodingUnmarshalers) to true;
-//   - expression.Value: fixed by v.String(), or by expression.ValueWithOptions
-//     whose options func appends such an encoder options func;
+//   - expression.Value: fixed by passing the text of v.Value(), which
+//     refuses the zero id, or by expression.ValueWithOptions whose
+//     options func appends such an encoder options func;
 //   - structpb.NewValue, NewStruct, NewList: pass the text of v.Value(),
-//     which refuses the zero id (v.String() is "" for it);
+//     which refuses the zero id;
 //   - koanf's structs.Provider, structs.ProviderWithDelim and
 //     confmap.Provider: fixed by the registration
 //     copystructure.Copiers[reflect.TypeOf(id.ID{})] = func(v any) (any, error) { return v, nil }

@@ -7,11 +7,9 @@ import (
 	"log"
 	"net/http"
 	"strings"
-	"time"
 
 	"example.com/sample/model"
 	"github.com/google/uuid"
-	"github.com/idkeys/id"
 	"github.com/oklog/ulid/v2"
 )
 

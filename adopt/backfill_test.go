@@ -1,4 +1,4 @@
-package id_test
+package adopt_test
 
 import (
 	"errors"
@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/adopt"
 )
 
-// The draws a Backfill takes (it keeps the layout New had before issue
-// 22): fresh(hi, lo) for the first id of a millisecond (16 + 64 bits),
+// The draws a Backfill takes: fresh(hi, lo) for the first id of a millisecond (16 + 64 bits),
 // inc(n) for an increment, the top 32 bits of a draw.
 func fresh(hi16, lo uint64) []uint64 { return []uint64{hi16 << 48, lo} }
 func inc(n uint64) []uint64          { return []uint64{n << 32} }
@@ -44,7 +44,7 @@ func TestBackfillAt(t *testing.T) {
 		{"fresh bits 2·2^64-1", ms0.Add(2 * time.Second), "01hf7yaw2b001fzzzzzzzzzzzz", ""},
 		{"+1 carries into the top 16 bits", ms0.Add(2 * time.Second), "01hf7yaw2b001g000000000000", ""},
 	}
-	b := id.NewBackfillFrom(&script{t, draws(
+	b := adopt.NewBackfillFrom(&script{t, draws(
 		fresh(0x1234, 0x0123456789abcdef),
 		inc(5),
 		inc(0), inc(0xffffffff),
@@ -85,7 +85,7 @@ func TestBackfillAt(t *testing.T) {
 // TestBackfillRange: times a ULID cannot carry are refused with
 // ErrTimeRange and the zero id, and draw no entropy (the script is empty).
 func TestBackfillRange(t *testing.T) {
-	b := id.NewBackfillFrom(&script{t, nil})
+	b := adopt.NewBackfillFrom(&script{t, nil})
 	for _, tt := range []struct {
 		t    time.Time
 		want string
@@ -115,7 +115,7 @@ var seed1 = func() (s [32]byte) {
 // one earlier, then the first millisecond again.
 var backfillSequence = []time.Time{ms0, ms0, ms0.Add(1500 * time.Microsecond), ms0.Add(-time.Hour), ms0}
 
-func makeAll(t *testing.T, b *id.Backfill, times []time.Time) []string {
+func makeAll(t *testing.T, b *adopt.Backfill, times []time.Time) []string {
 	t.Helper()
 	var out []string
 	for _, tm := range times {
@@ -143,13 +143,13 @@ func TestBackfillReproducible(t *testing.T) {
 		"01hf7yat3vf0p4yt20r1ssswww",
 	}
 	for range 2 {
-		if got := makeAll(t, id.NewBackfill(seed1), backfillSequence); !slices.Equal(got, want) {
+		if got := makeAll(t, adopt.NewBackfill(seed1), backfillSequence); !slices.Equal(got, want) {
 			t.Fatalf("NewBackfill(seed1):\n%q\nwant\n%q", got, want)
 		}
 	}
 	other := seed1
 	other[31] ^= 1
-	got := makeAll(t, id.NewBackfill(other), backfillSequence)
+	got := makeAll(t, adopt.NewBackfill(other), backfillSequence)
 	for i := range got {
 		if got[i] == want[i] {
 			t.Errorf("id %d is the same with another seed: %s", i, got[i])
@@ -177,7 +177,7 @@ func TestBackfillOrder(t *testing.T) {
 		return compareStrings(a.key, b.key)
 	})
 	var seed [32]byte
-	b := id.NewBackfill(seed)
+	b := adopt.NewBackfill(seed)
 	var prev id.ID
 	for i, r := range rows {
 		v, err := b.At(r.t)
@@ -207,7 +207,7 @@ func compareStrings(a, b string) int {
 // TestBackfillConcurrent: a Backfill is safe for concurrent use (run with
 // -race): 8 goroutines × 10,000 calls at one millisecond give distinct ids.
 func TestBackfillConcurrent(t *testing.T) {
-	b := id.NewBackfill(seed1)
+	b := adopt.NewBackfill(seed1)
 	const goroutines, each = 8, 10_000
 	out := make([][]id.ID, goroutines)
 	var wg sync.WaitGroup

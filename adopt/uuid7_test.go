@@ -1,4 +1,4 @@
-package id_test
+package adopt_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/adopt"
 	"github.com/oklog/ulid/v2"
 )
 
@@ -39,12 +40,12 @@ func TestFromUUIDv7Vector(t *testing.T) {
 		strings.ReplaceAll(rfc9562v7, "-", ""), // 32 digits
 		"017f22e279b07cc398c4dc0c0c07398f",     // 32 digits, lowercase
 	} {
-		got, err := id.ParseUUIDv7(in)
+		got, err := adopt.ParseUUIDv7(in)
 		if err != nil || got.String() != want {
 			t.Errorf("ParseUUIDv7(%q) = %s, %v; want %s", in, got, err, want)
 		}
 	}
-	got, err := id.FromUUIDv7(u)
+	got, err := adopt.FromUUIDv7(u)
 	if err != nil || got.String() != want {
 		t.Fatalf("FromUUIDv7 = %s, %v; want %s", got, err, want)
 	}
@@ -54,7 +55,7 @@ func TestFromUUIDv7Vector(t *testing.T) {
 	if ms := got.Time().UnixMilli(); ms != 1645557742000 { // 0x017F22E279B0
 		t.Errorf("Unix ms = %d, want 1645557742000", ms)
 	}
-	if b := id.Bytes(got); b != u {
+	if b := got.As16(); b != u {
 		t.Errorf("bytes = %x, want %x", b, u)
 	}
 }
@@ -75,7 +76,7 @@ func TestFromUUIDv7Edges(t *testing.T) {
 	// The wanted texts were computed independently (a Python Crockford
 	// encoder) and are checked against oklog/ulid's encoder too.
 	for _, tt := range tests {
-		got, err := id.ParseUUIDv7(tt.uuid)
+		got, err := adopt.ParseUUIDv7(tt.uuid)
 		if err != nil {
 			t.Fatalf("ParseUUIDv7(%q): %v", tt.uuid, err)
 		}
@@ -86,7 +87,7 @@ func TestFromUUIDv7Edges(t *testing.T) {
 		if ref := strings.ToLower(ulid.ULID(u).String()); ref != tt.want {
 			t.Errorf("%s: oklog/ulid says %s, want %s", tt.uuid, ref, tt.want)
 		}
-		if b := id.Bytes(got); b != u {
+		if b := got.As16(); b != u {
 			t.Errorf("%s: bytes %x, want %x", tt.uuid, b, u)
 		}
 		if ms := got.Time().UnixMilli(); ms != tt.ms {
@@ -152,7 +153,7 @@ func TestFromUUIDv7Rejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := id.ParseUUIDv7(tt.in)
+			got, err := adopt.ParseUUIDv7(tt.in)
 			if err == nil {
 				t.Fatalf("ParseUUIDv7(%q) = %s, want an error", tt.in, got)
 			}
@@ -203,11 +204,11 @@ func TestFromUUIDv7Order(t *testing.T) {
 // checkUUIDPair checks the conversion of two valid UUIDv7s.
 func checkUUIDPair(t *testing.T, a, b [16]byte) {
 	t.Helper()
-	ia, err := id.FromUUIDv7(a)
+	ia, err := adopt.FromUUIDv7(a)
 	if err != nil {
 		t.Fatalf("FromUUIDv7(%x): %v", a, err)
 	}
-	ib, err := id.FromUUIDv7(b)
+	ib, err := adopt.FromUUIDv7(b)
 	if err != nil {
 		t.Fatalf("FromUUIDv7(%x): %v", b, err)
 	}
@@ -221,7 +222,7 @@ func checkUUIDPair(t *testing.T, a, b [16]byte) {
 	if got := ia.Time().UnixMilli(); got != ms {
 		t.Fatalf("FromUUIDv7(%x).Time() = %d ms, want %d", a, got, ms)
 	}
-	if back := id.Bytes(ia); back != a {
+	if back := ia.As16(); back != a {
 		t.Fatalf("bytes of FromUUIDv7(%x) = %x", a, back)
 	}
 	if p, err := id.Parse(ia.String()); err != nil || p != ia {
@@ -254,7 +255,7 @@ func FuzzFromUUIDv7(f *testing.F) {
 		copy(ub[:], b)
 		valid := func(u [16]byte) bool { return u[6]>>4 == 7 && u[8]>>6 == 2 }
 		for _, u := range [][16]byte{ua, ub} {
-			got, err := id.FromUUIDv7(u)
+			got, err := adopt.FromUUIDv7(u)
 			if !valid(u) {
 				if err == nil || !errors.Is(err, id.ErrInvalid) || !got.IsZero() {
 					t.Fatalf("FromUUIDv7(%x) = %s, %v; want the zero id and an error wrapping ErrInvalid", u, got, err)
@@ -265,7 +266,7 @@ func FuzzFromUUIDv7(f *testing.F) {
 			}
 			s := uuidText(u)
 			for _, text := range []string{s, strings.ToUpper(s), strings.ReplaceAll(s, "-", "")} {
-				p, perr := id.ParseUUIDv7(text)
+				p, perr := adopt.ParseUUIDv7(text)
 				if p != got || (perr == nil) != (err == nil) {
 					t.Fatalf("ParseUUIDv7(%q) = %s, %v; FromUUIDv7 = %s, %v", text, p, perr, got, err)
 				}
@@ -300,7 +301,7 @@ func FuzzParseUUIDv7(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, err := id.ParseUUIDv7(s)
+		got, err := adopt.ParseUUIDv7(s)
 		want, ok := refUUIDv7(s)
 		if !ok {
 			if err == nil || !errors.Is(err, id.ErrInvalid) || !got.IsZero() {
@@ -309,8 +310,8 @@ func FuzzParseUUIDv7(f *testing.F) {
 			checkMessage(t, err)
 			return
 		}
-		if err != nil || id.Bytes(got) != want {
-			t.Fatalf("ParseUUIDv7(%q) = %x, %v; want %x", s, id.Bytes(got), err, want)
+		if err != nil || got.As16() != want {
+			t.Fatalf("ParseUUIDv7(%q) = %x, %v; want %x", s, got.As16(), err, want)
 		}
 	})
 }

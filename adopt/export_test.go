@@ -1,7 +1,7 @@
-package id
+package adopt
 
 import "math/rand/v2"
 
 // NewBackfillFrom returns a Backfill that draws from src, for tests in
-// package id_test that script the entropy (as NewGenerator does for New).
+// package adopt_test that script the entropy.
 func NewBackfillFrom(src rand.Source) *Backfill { return &Backfill{src: src} }

@@ -1,0 +1,165 @@
+package id_test
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/idkeys/id"
+	"github.com/oklog/ulid/v2"
+)
+
+// TestBytes checks the byte form against the published vectors and
+// against oklog's ulid.ULID, which holds the same 16 bytes (B1, B2).
+func TestBytes(t *testing.T) {
+	for _, tt := range loadVectors(t).Valid {
+		v := id.MustParse(tt.Text)
+		b := v.As16()
+		if got := hex.EncodeToString(b[:]); got != tt.Hex {
+			t.Errorf("MustParse(%q).As16() = %s, want %s [%s]", tt.Text, got, tt.Hex, tt.Source)
+		}
+		u, err := ulid.ParseStrict(tt.Canonical)
+		if err != nil {
+			t.Fatalf("ulid.ParseStrict(%q): %v", tt.Canonical, err)
+		}
+		if b != [16]byte(u) {
+			t.Errorf("As16 of %s = %x, oklog's bytes %x", v, b, [16]byte(u))
+		}
+		back, err := id.From16(b)
+		if err != nil || back != v {
+			t.Errorf("From16(%x) = %s, %v; want %s", b, back, err, v)
+		}
+		if back.String() != strings.ToLower(u.String()) {
+			t.Errorf("From16(%x) = %s, oklog's text %s", b, back, u)
+		}
+	}
+}
+
+func TestFrom16(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string // 32 hex digits
+		want string // "" when refused
+	}{
+		{"B2 smallest", "00000000000000000000000000000001", "00000000000000000000000001"},
+		{"B2 largest", "ffffffffffffffffffffffffffffffff", "7zzzzzzzzzzzzzzzzzzzzzzzzz"},
+		{"B2 spec example", "01563e3ab5d3d6764c61efb99302bd5b", "01arz3ndektsv4rrffq69g5fav"},
+		{"B2 time only", "ffffffffffff00000000000000000000", "7zzzzzzzzz0000000000000000"},
+		{"B2 random only", "000000000000ffffffffffffffffffff", "0000000000zzzzzzzzzzzzzzzz"},
+		{"B3 zero bytes", "00000000000000000000000000000000", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b [16]byte
+			if _, err := hex.Decode(b[:], []byte(tt.in)); err != nil {
+				t.Fatal(err)
+			}
+			got, err := id.From16(b)
+			if tt.want == "" {
+				if !got.IsZero() || err != id.ErrZeroBytes || !errors.Is(err, id.ErrInvalid) {
+					t.Fatalf("From16(%s) = %#v, %v; want the zero id, ErrZeroBytes wrapping ErrInvalid", tt.in, got, err)
+				}
+				if msg := err.Error(); msg != "id: invalid id: 16 zero bytes are the zero id, which names nothing" {
+					t.Errorf("message %q", msg)
+				}
+				return
+			}
+			if err != nil || got.String() != tt.want {
+				t.Fatalf("From16(%s) = %s, %v; want %s", tt.in, got, err, tt.want)
+			}
+			if got.As16() != b {
+				t.Errorf("From16(%s).As16() = %x", tt.in, got.As16())
+			}
+		})
+	}
+}
+
+// TestAs16Zero: the zero id's bytes are 16 zeros, which From16 refuses (B1, B3).
+func TestAs16Zero(t *testing.T) {
+	if b := (id.ID{}).As16(); b != ([16]byte{}) {
+		t.Errorf("zero id As16() = %x, want 16 zero bytes", b)
+	}
+}
+
+// TestAs16Order: comparing the bytes gives Compare's order (B1, V3).
+func TestAs16Order(t *testing.T) {
+	ids := []id.ID{
+		{},
+		id.MustParse("00000000000000000000000001"),
+		id.MustParse("0000000001zzzzzzzzzzzzzzzz"),
+		id.MustParse("0000000002000000000000000z"),
+		id.MustParse("01arz3ndektsv4rrffq69g5fav"),
+		id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz"),
+	}
+	for i := range ids {
+		for j := range ids {
+			a, b := ids[i].As16(), ids[j].As16()
+			if got, want := bytes.Compare(a[:], b[:]), ids[i].Compare(ids[j]); got != want {
+				t.Errorf("bytes.Compare(%s, %s) = %d, Compare = %d", ids[i], ids[j], got, want)
+			}
+		}
+	}
+}
+
+func TestBytesNoAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under -race")
+	}
+	v := id.New()
+	if n := testing.AllocsPerRun(100, func() {
+		b := v.As16()
+		w, err := id.From16(b)
+		if err != nil || w != v {
+			t.Fatal(w, err)
+		}
+	}); n != 0 {
+		t.Errorf("As16 and From16: %v allocations, want 0", n)
+	}
+}
+
+// FuzzFrom16 checks both ways for any input: 16 bytes go to an id and
+// back unchanged, with oklog's text for them; text that Parse accepts has
+// oklog's bytes (B1, B2, B3).
+func FuzzFrom16(f *testing.F) {
+	f.Add(make([]byte, 16))
+	f.Add(bytes.Repeat([]byte{0xff}, 16))
+	f.Add([]byte("01arz3ndektsv4rrffq69g5fav"))
+	f.Add([]byte("01ARZ3NDEKTSV4RRFFQ69G5FAV"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 16 {
+			b := [16]byte(data)
+			v, err := id.From16(b)
+			if b == ([16]byte{}) {
+				if err != id.ErrZeroBytes || !v.IsZero() {
+					t.Fatalf("From16(zeros) = %s, %v", v, err)
+				}
+			} else {
+				if err != nil || v.As16() != b {
+					t.Fatalf("From16(%x) = %x, %v", b, v.As16(), err)
+				}
+				if want := strings.ToLower(ulid.ULID(b).String()); v.String() != want {
+					t.Fatalf("From16(%x) = %s, oklog's text %s", b, v, want)
+				}
+				if back, err := id.Parse(v.String()); err != nil || back != v {
+					t.Fatalf("Parse(%s) = %s, %v", v, back, err)
+				}
+			}
+		}
+		v, err := id.Parse(string(data))
+		if err != nil {
+			return
+		}
+		u, err := ulid.ParseStrict(string(data))
+		if err != nil {
+			t.Fatalf("Parse(%q) accepted, oklog's ParseStrict: %v", data, err)
+		}
+		if v.As16() != [16]byte(u) {
+			t.Fatalf("Parse(%q).As16() = %x, oklog's bytes %x", data, v.As16(), [16]byte(u))
+		}
+		if back, err := id.From16(v.As16()); err != nil || back != v {
+			t.Fatalf("From16(As16(%s)) = %s, %v", v, back, err)
+		}
+	})
+}
