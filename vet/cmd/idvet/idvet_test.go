@@ -17,34 +17,34 @@ import (
 // the order of sorted lines. Package clean, its twin, has none.
 var (
 	makers = []string{
-		"bad/bad.go:23:16: ulid.Make makes an id outside package id (KEYS-3): use id.New()",
-		"bad/bad.go:25:14: uuid.NewString makes an id outside package id (KEYS-3): use id.New()",
+		"bad/bad.go:21:16: ulid.Make makes an id outside package id (KEYS-3): use id.New()",
+		"bad/bad.go:23:14: uuid.NewString makes an id outside package id (KEYS-3): use id.New()",
 	}
 	testFile = []string{
 		"bad/bad_test.go:10:10: uuid.New makes an id outside package id (KEYS-3): use id.New()",
 	}
 	keys4 = []string{
-		"bad/bad.go:42:27: strings.EqualFold compares an id ignoring case (KEYS-4): parse the other side with id.Parse and compare ids with ==",
+		"bad/bad.go:40:27: strings.EqualFold compares an id ignoring case (KEYS-4): parse the other side with id.Parse and compare ids with ==",
 	}
 	keys5 = []string{
-		`bad/bad.go:30:82: PathValue("id") reaches sql.DB.QueryRowContext unparsed (KEYS-5): parse it with id.Parse and pass the id`,
+		`bad/bad.go:28:82: PathValue("id") reaches sql.DB.QueryRowContext unparsed (KEYS-5): parse it with id.Parse and pass the id`,
 	}
 	trunc = []string{
-		"bad/bad.go:40:25: slicing an id's text shortens it (TRUNC): use the whole id, its first 10 characters are only its time",
-		"bad/bad.go:41:26: %.8s shortens an id (TRUNC): use %s, the whole id",
+		"bad/bad.go:38:25: slicing an id's text shortens it (TRUNC): use the whole id, its first 10 characters are only its time",
+		"bad/bad.go:39:26: %.8s shortens an id (TRUNC): use %s, the whole id",
 		"bad/handler.go:11:27: slicing an id's text shortens it (TRUNC): use the whole id, its first 10 characters are only its time",
 	}
 	backfillBad = []string{
-		"bad/bad.go:47:12: id.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
-		"bad/bad.go:47:36: id.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
+		"bad/backfill.go:12:15: adopt.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
+		"bad/backfill.go:12:39: adopt.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
 	}
 	typed = []string{
 		"bad/typed.go:6:6: type ProviderID id.ID drops every method of id.ID, JSON writes {} and there is no Scan or Value (TYPED): declare type ProviderID struct{ id.ID }",
 		"bad/typed.go:15:41: OrderID(u) converts a UserID into an OrderID, a distinct typed id (TYPED): if it is meant, write OrderID{u.ID}",
 	}
 	backfillMigrate = []string{
-		"migrate/migrate.go:13:12: id.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
-		"migrate/migrate.go:13:30: id.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
+		"migrate/migrate.go:14:15: adopt.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
+		"migrate/migrate.go:14:33: adopt.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
 	}
 )
 

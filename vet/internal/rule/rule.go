@@ -18,6 +18,10 @@ import (
 // IDPath is the import path of package id, whose own code is never reported.
 const IDPath = "github.com/idkeys/id"
 
+// AdoptPath is the import path of package adopt, the migration tools
+// (Backfill, FromUUIDv7) beside package id.
+const AdoptPath = IDPath + "/adopt"
+
 // Config is what every analyzer's flags set: -NAME.allow and -NAME.tests.
 type Config struct {
 	// Allow lists the packages the analyzer does not report.
@@ -122,7 +126,7 @@ type Scope struct {
 // may be reported: it is package id itself, or on c.Allow.
 func NewScope(pass *analysis.Pass, c *Config) (*Scope, bool) {
 	path := Normalize(pass.Pkg.Path())
-	if path == IDPath || c.Allow.Match(path) {
+	if path == IDPath || path == AdoptPath || c.Allow.Match(path) {
 		return nil, false
 	}
 	s := &Scope{skip: make(map[*token.File]bool), fset: pass.Fset, sup: suppressions(pass.Fset, pass.Files)}

@@ -3,17 +3,19 @@
 //
 // # Analyzer idbackfill
 //
-// idbackfill: report id.NewBackfill and Backfill.At outside backfill code
+// idbackfill: report adopt.NewBackfill and Backfill.At outside backfill code
 //
-// id.NewBackfill makes ids for rows that already exist, from their
-// creation time; a new row takes id.New() (KEYS-2). This analyzer reports
-// every call of, or reference to, id.NewBackfill and (*id.Backfill).At in
-// a package that is not on -idbackfill.allow, for example:
+// adopt.NewBackfill (package github.com/idkeys/id/adopt) makes ids for
+// rows that already exist, from their creation time; a new row takes
+// id.New() (KEYS-2). Importing adopt is the boundary; this analyzer
+// reports every call of, or reference to, adopt.NewBackfill and
+// (*adopt.Backfill).At in a package that is not on -idbackfill.allow,
+// for example:
 //
-//	b := id.NewBackfill() // id.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow
+//	b := adopt.NewBackfill(seed) // adopt.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow
 //
-// Conversions of existing keys (id.FromUUIDv7, id.ParseUUIDv7) are not
-// reported. No fix is suggested.
+// Conversions of existing keys (adopt.FromUUIDv7, adopt.ParseUUIDv7) are
+// not reported. No fix is suggested.
 //
 // Flags: -idbackfill.allow lists the packages that backfill (a migration
 // command, for example).

@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 )
 
-// Analyzer reports id.NewBackfill and Backfill.At outside allowed packages.
+// Analyzer reports adopt.NewBackfill and Backfill.At outside allowed packages.
 var Analyzer = &analysis.Analyzer{
 	Name:     "idbackfill",
 	Doc:      rule.Doc(doc, "idbackfill"),
@@ -28,11 +28,11 @@ var cfg = rule.Config{Tests: true}
 
 func init() {
 	rule.Flags(&Analyzer.Flags, &cfg)
-	reach.Watch(func() []string { return []string{rule.IDPath} })
+	reach.Watch(func() []string { return []string{rule.AdoptPath} })
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !reach.Of(pass).Reaches(rule.IDPath) {
+	if !reach.Of(pass).Reaches(rule.AdoptPath) {
 		return nil, nil
 	}
 	scope, ok := rule.NewScope(pass, &cfg)
@@ -46,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok {
 			continue
 		}
-		if !rule.PkgFunc(f, rule.IDPath, "NewBackfill") && !rule.Method(f, rule.IDPath, "Backfill", "At") {
+		if !rule.PkgFunc(f, rule.AdoptPath, "NewBackfill") && !rule.Method(f, rule.AdoptPath, "Backfill", "At") {
 			continue
 		}
 		if scope.Skip(ident.Pos()) {

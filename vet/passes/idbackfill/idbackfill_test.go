@@ -13,7 +13,7 @@ func TestBackfill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, idbackfill.Analyzer, "backfill", "github.com/idkeys/id")
+	analysistest.Run(t, dir, idbackfill.Analyzer, "backfill", "github.com/idkeys/id", "github.com/idkeys/id/adopt")
 	if err := idbackfill.Analyzer.Flags.Set("allow", "backfillmigrate/..."); err != nil {
 		t.Fatal(err)
 	}
@@ -34,8 +34,8 @@ func TestBackfillNotAllowed(t *testing.T) {
 		got = append(got, res[0].Pass.Fset.Position(d.Pos).String()+": "+d.Message)
 	}
 	want := []string{
-		dir + "/src/backfillmigrate/migrate.go:12:10: id.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
-		dir + "/src/backfillmigrate/migrate.go:15:15: id.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
+		dir + "/src/backfillmigrate/migrate.go:13:13: adopt.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
+		dir + "/src/backfillmigrate/migrate.go:16:15: adopt.Backfill.At is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %q, want %q", got, want)

@@ -7,11 +7,9 @@ import (
 	"log"
 	"net/http"
 	"strings"
-	"time"
 
 	"example.com/sample/model"
 	"github.com/google/uuid"
-	"github.com/idkeys/id"
 	"github.com/oklog/ulid/v2"
 )
 
@@ -40,9 +38,4 @@ func Short(u model.User, in string) bool {
 	log.Printf("user %s", s[:8])
 	log.Printf("user %.8s", u.ID)
 	return strings.EqualFold(s, in)
-}
-
-// Import makes ids for new rows with the backfill constructor (BACKFILL).
-func Import(created time.Time) (id.ID, error) {
-	return id.NewBackfill([32]byte{}).At(created)
 }

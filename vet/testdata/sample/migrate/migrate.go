@@ -6,9 +6,10 @@ import (
 	"time"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/adopt"
 )
 
 // At returns the id of a row created at t.
 func At(seed [32]byte, t time.Time) (id.ID, error) {
-	return id.NewBackfill(seed).At(t)
+	return adopt.NewBackfill(seed).At(t)
 }

@@ -6,10 +6,11 @@ import (
 	"time"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/adopt"
 )
 
 func Backfill(created []time.Time) ([]id.ID, error) {
-	b := id.NewBackfill([32]byte{})
+	b := adopt.NewBackfill([32]byte{})
 	out := make([]id.ID, 0, len(created))
 	for _, t := range created {
 		x, err := b.At(t)
