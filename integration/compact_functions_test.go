@@ -38,6 +38,7 @@ func functionInputs(ids []id.ID) []string {
 	}
 	for _, v := range ids {
 		s := v.String()
+		//idvet:allow TRUNC the test mixes the case of the two halves of an id
 		in = append(in, s, strings.ToUpper(s), strings.ToUpper(s[:13])+s[13:])
 	}
 	s := []byte(ids[len(ids)-1].String())

@@ -40,7 +40,7 @@ var (
 	}
 	typed = []string{
 		"bad/typed.go:6:6: type ProviderID id.ID drops every method of id.ID, JSON writes {} and there is no Scan or Value (TYPED): declare type ProviderID struct{ id.ID }",
-		"bad/typed.go:15:41: OrderID(u) converts a UserID into an OrderID, a distinct typed id (TYPED): if it is meant, write OrderID{u.ID}",
+		"bad/typed.go:15:41: OrderID(u) converts a UserID into an OrderID, a distinct typed id (TYPED): if it is meant, write OrderID{ID: u.ID}",
 	}
 	backfillMigrate = []string{
 		"migrate/migrate.go:14:15: adopt.NewBackfill is for ids of existing rows (BACKFILL): use id.New() for new rows (KEYS-2), or list this package in -idbackfill.allow",
@@ -200,7 +200,7 @@ var (
 	}
 	crossRest = []string{
 		"handler/handler.go:36:30: strings.ToUpper changes an id's case (KEYS-4): ids are lowercase, use the id's text as it is",
-		"handler/handler.go:42:9: model.OrderID(u) converts a UserID into an OrderID, a distinct typed id (TYPED): if it is meant, write model.OrderID{u.ID}",
+		"handler/handler.go:42:9: model.OrderID(u) converts a UserID into an OrderID, a distinct typed id (TYPED): if it is meant, write model.OrderID{ID: u.ID}",
 	}
 )
 

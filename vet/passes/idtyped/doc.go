@@ -19,7 +19,7 @@
 //   - a conversion X(v) between two distinct typed ids (type UserID
 //     struct{ id.ID }, type OrderID struct{ id.ID }): it compiles because
 //     their underlying types are identical, and defeats the point of
-//     declaring them. When the conversion is meant, write OrderID{u.ID},
+//     declaring them. When the conversion is meant, write OrderID{ID: u.ID},
 //     a composite literal, which is not reported (the suggested fix, when
 //     both embed the id under one name). Pointer conversions
 //     ((*OrderID)(&u)) are reported too;
@@ -32,7 +32,7 @@
 // For example:
 //
 //	type ProviderID id.ID // type ProviderID id.ID drops every method of id.ID, JSON writes {} and there is no Scan or Value (TYPED): declare type ProviderID struct{ id.ID }
-//	o := OrderID(u)       // OrderID(u) converts a UserID into an OrderID, a distinct typed id (TYPED): if it is meant, write OrderID{u.ID}
+//	o := OrderID(u)       // OrderID(u) converts a UserID into an OrderID, a distinct typed id (TYPED): if it is meant, write OrderID{ID: u.ID}
 //
 // Not reported: aliases (type X = id.ID), id.ID(x) and X(v) with v an
 // id.ID, conversions between a typed id and a struct that is not one

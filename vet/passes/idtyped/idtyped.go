@@ -131,19 +131,20 @@ func run(pass *analysis.Pass) (any, error) {
 		if star, ok := ast.Unparen(call.Fun).(*ast.StarExpr); ok {
 			lit = "&" + types.ExprString(star.X)
 			if u, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr); ok && u.Op == token.AND {
-				arg = types.ExprString(u.X) // (*OrderID)(&u): &OrderID{u.ID}
+				arg = types.ExprString(u.X) // (*OrderID)(&u): &OrderID{ID: u.ID}
 			}
 		}
 		msg := conv + " converts " + article(fn.Obj().Name()) + " into " + article(tn.Obj().Name()) + ", a distinct typed id (" + Rule + "): "
 		d := analysis.Diagnostic{Pos: call.Pos()}
 		if f := field(tn); f != "" && field(fn) == f {
-			msg += "if it is meant, write " + lit + "{" + arg + "." + f + "}"
+			keyed := lit + "{" + f + ": " + arg + "." + f + "}" // keyed: go vet's composites check passes across packages
+			msg += "if it is meant, write " + keyed
 			d.SuggestedFixes = []analysis.SuggestedFix{{
-				Message:   "Write " + lit + "{" + arg + "." + f + "}",
-				TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(lit + "{" + arg + "." + f + "}")}},
+				Message:   "Write " + keyed,
+				TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(keyed)}},
 			}}
 		} else {
-			msg += "declare both as type X struct{ id.ID } and write " + lit + "{v.ID} where it is meant"
+			msg += "declare both as type X struct{ id.ID } and write " + lit + "{ID: v.ID} where it is meant"
 		}
 		d.Message = msg
 		scope.Report(pass, d)

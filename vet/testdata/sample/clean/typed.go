@@ -10,4 +10,4 @@ type (
 )
 
 // OrderOf makes an OrderID of a UserID's id, on purpose.
-func OrderOf(u UserID) OrderID { return OrderID{u.ID} }
+func OrderOf(u UserID) OrderID { return OrderID{ID: u.ID} }

@@ -28,14 +28,14 @@ type (
 )
 
 func conversions(u UserID, o OrderID, p *UserID, t typedother.TeamID, x ids.ID, prov ProviderID, r Record, n Named) {
-	_ = OrderID(u)              // want `^OrderID\(u\) converts a UserID into an OrderID, a distinct typed id \(TYPED\): if it is meant, write OrderID\{u\.ID\}$`
+	_ = OrderID(u)              // want `^OrderID\(u\) converts a UserID into an OrderID, a distinct typed id \(TYPED\): if it is meant, write OrderID\{ID: u\.ID\}$`
 	_ = UserID(o)               // want `^UserID\(o\) converts an OrderID into a UserID`
-	_ = (*OrderID)(p)           // want `^\(\*OrderID\)\(p\) converts a UserID into an OrderID, .*write &OrderID\{p\.ID\}$`
-	_ = (*OrderID)(&u)          // want `^\(\*OrderID\)\(&u\) converts a UserID into an OrderID, a distinct typed id \(TYPED\): if it is meant, write &OrderID\{u\.ID\}$`
-	_ = typedother.TeamID(u)    // want `^typedother\.TeamID\(u\) converts a UserID into a TeamID, .*write typedother\.TeamID\{u\.ID\}`
+	_ = (*OrderID)(p)           // want `^\(\*OrderID\)\(p\) converts a UserID into an OrderID, .*write &OrderID\{ID: p\.ID\}$`
+	_ = (*OrderID)(&u)          // want `^\(\*OrderID\)\(&u\) converts a UserID into an OrderID, a distinct typed id \(TYPED\): if it is meant, write &OrderID\{ID: u\.ID\}$`
+	_ = typedother.TeamID(u)    // want `^typedother\.TeamID\(u\) converts a UserID into a TeamID, .*write typedother\.TeamID\{ID: u\.ID\}`
 	_ = UserID(t)               // want `converts a TeamID into a UserID`
 	_ = AccountID(u)            // want `^AccountID\(u\) converts a UserID into an AccountID`
-	_ = typedother.Legacy(prov) // want `^typedother\.Legacy\(prov\) converts a ProviderID into a Legacy, a distinct typed id \(TYPED\): declare both as type X struct\{ id\.ID \} and write typedother\.Legacy\{v\.ID\} where it is meant$`
+	_ = typedother.Legacy(prov) // want `^typedother\.Legacy\(prov\) converts a ProviderID into a Legacy, a distinct typed id \(TYPED\): declare both as type X struct\{ id\.ID \} and write typedother\.Legacy\{ID: v\.ID\} where it is meant$`
 
 	_ = OrderID(u) //idvet:allow TYPED a migration maps user ids to order ids
 	_ = u
@@ -43,7 +43,7 @@ func conversions(u UserID, o OrderID, p *UserID, t typedother.TeamID, x ids.ID, 
 
 	// Fine: the same type, composite literals, id.ID itself, non-id structs.
 	_ = UserID(u)
-	_ = OrderID{u.ID}
+	_ = OrderID{ID: u.ID}
 	_ = OrderID{ID: u.ID}
 	_ = UserID(struct{ ids.ID }{x})
 	_ = ids.ID(prov)
