@@ -11,11 +11,11 @@ import (
 
 func insert(created time.Time) (ids.ID, error) {
 	b := adopt.NewBackfill([32]byte{}) // want `^adopt\.NewBackfill is for ids of existing rows \(BACKFILL\): use id\.New\(\) for new rows \(KEYS-2\), or list this package in -idbackfill\.allow$`
-	return b.At(created)             // want `^adopt\.Backfill\.At is for ids of existing rows \(BACKFILL\)`
+	return b.At(created)               // want `^adopt\.Backfill\.At is for ids of existing rows \(BACKFILL\)`
 }
 
 func values() func(time.Time) (ids.ID, error) {
-	mk := adopt.NewBackfill    // want `adopt\.NewBackfill is for ids`
+	mk := adopt.NewBackfill  // want `adopt\.NewBackfill is for ids`
 	return mk([32]byte{}).At // want `adopt\.Backfill\.At is for ids`
 }
 

@@ -8,7 +8,7 @@ import (
 )
 
 func FromUUIDv7(u [16]byte) (id.ID, error) { return id.ID{}, nil }
-func ParseUUIDv7(s string) (id.ID, error)   { return id.ID{}, nil }
+func ParseUUIDv7(s string) (id.ID, error)  { return id.ID{}, nil }
 
 type Backfill struct{}
 
