@@ -66,6 +66,7 @@ type Fact struct {
 // AFact marks Fact as a fact.
 func (*Fact) AFact() {}
 
+// String shows the fact in analysistest output, as reaches(path …).
 func (f *Fact) String() string { return "reaches(" + strings.Join(f.Paths, " ") + ")" }
 
 // Set is the watched packages a package is or imports, directly or not.

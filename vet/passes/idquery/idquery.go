@@ -125,6 +125,7 @@ type Source struct {
 // AFact marks Source as a fact.
 func (*Source) AFact() {}
 
+// String shows the fact in analysistest output, as source(key N).
 func (s *Source) String() string { return fmt.Sprintf("source(key %d)", s.Key) }
 
 // value is where an expression's text came from.
@@ -423,15 +424,25 @@ func (c *checker) implemented(ifaces map[*types.Func][]*types.Func) bool {
 
 // fact returns the Sink fact of f, of this package or imported, or nil.
 func (c *checker) fact(f *types.Func) *Sink {
+	return cachedFact(c.pass, c.facts, f)
+}
+
+// cachedFact returns the fact of type *F of f, of this package (as its
+// analysis exported it so far) or imported, or nil, remembering each
+// import in cache.
+func cachedFact[F any, PF interface {
+	*F
+	analysis.Fact
+}](pass *analysis.Pass, cache map[*types.Func]PF, f *types.Func) PF {
 	f = f.Origin()
-	if s, ok := c.facts[f]; ok || f.Pkg() == c.pass.Pkg {
+	if s, ok := cache[f]; ok || f.Pkg() == pass.Pkg {
 		return s
 	}
-	s := new(Sink)
-	if !c.pass.ImportObjectFact(f, s) {
+	s := PF(new(F))
+	if !pass.ImportObjectFact(f, s) {
 		s = nil
 	}
-	c.facts[f] = s
+	cache[f] = s
 	return s
 }
 
@@ -929,16 +940,7 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 // sourceFact returns the Source fact of f, of this package or imported,
 // or nil.
 func (c *checker) sourceFact(f *types.Func) *Source {
-	f = f.Origin()
-	if s, ok := c.sources[f]; ok || f.Pkg() == c.pass.Pkg {
-		return s
-	}
-	s := new(Source)
-	if !c.pass.ImportObjectFact(f, s) {
-		s = nil
-	}
-	c.sources[f] = s
-	return s
+	return cachedFact(c.pass, c.sources, f)
 }
 
 // computeSources finds, to a fixed point, the package's functions that
