@@ -52,7 +52,9 @@ import (
 // id made before it in the process, as each id from New is greater than
 // the ones before it, and its first 48 bits are the Unix time in
 // milliseconds at which the trace began (the SDK asks for the ids of a
-// root span just before it reads the span's start time). Their low 64
+// root span just before it reads the span's start time), or, when New's
+// timestamp has run ahead of the clock (docs/contract.md G6, G7), the
+// millisecond after the previous id's. Their low 64
 // bits are random, fresh for each id, so the SDK's TraceIDRatioBased
 // sampler, which reads only those, samples them at its ratio.
 //
