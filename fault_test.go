@@ -435,22 +435,29 @@ func TestFaultInterleaved(t *testing.T) {
 	}
 	g := id.NewGenerator(src)
 	done := make(chan id.ID, 1)
+	began := time.Now()
 	go func() { done <- g.Next(t0) }()
+	var entered, returned time.Duration
 	select { // A has read the state and is held in its first draw
 	case <-src.entered:
+		entered = time.Since(began)
 	case a := <-done:
 		t.Fatalf("call A returned %s without drawing from the source", a)
 	case <-time.After(10 * time.Second):
 		t.Fatal("call A did not draw from the source within 10 s")
 	}
 	b := g.Next(t0)
+	released := time.Now()
 	close(src.release)
 	var a id.ID
 	select {
 	case a = <-done:
+		returned = time.Since(released)
 	case <-time.After(10 * time.Second):
 		t.Fatal("call A did not return within 10 s of its release")
 	}
+	t.Logf("call A drew from the source %v after it started and returned %v after its release (the limits are 10 s each)",
+		entered, returned)
 	c := g.Next(t0)
 	for _, s := range []struct {
 		name string

@@ -57,21 +57,50 @@ func TestCopier(t *testing.T) {
 }
 
 // TestOzzoNilOrNotEmpty: go-ozzo/ozzo-validation v4.3.0. NilOrNotEmpty
-// passes a pointer to the zero id: ozzo calls Value (driver.Valuer)
-// before anything else and takes its error, ErrZero, for a nil value
-// (measured; it passes a pointer to a zero netip.Addr too: its emptiness
-// check knows time.Time's zero only). The working rule for an optional id is
-// Required.When(p != nil): nil passes, a pointer to the zero id is
-// "cannot be blank", a set id passes. Required refuses the zero id and
-// nil.
+// refuses a pointer to the zero id, with id.ErrZero, through
+// id.ID.Validate (ozzo's Validatable, called after the rules), and passes
+// a nil *id.ID and a pointer to a set id; the same holds for a typed id.
+// (ozzo's own rule passes the pointer: it calls Value first and takes its
+// error for a nil value, TestOzzoNeedsValidate. A pointer to a zero
+// netip.Addr passes, measured: ozzo's emptiness check knows time.Time's
+// zero only.) Required refuses the zero id and nil, as "cannot be
+// blank"; Required.When(p != nil) is the other way to write an optional
+// id.
 func TestOzzoNilOrNotEmpty(t *testing.T) {
 	var zero id.ID
-	if err := validation.Validate(&zero, validation.NilOrNotEmpty); err != nil {
-		t.Fatalf("NilOrNotEmpty(&zero id) = %v; measured: it passes", err)
+	var zeroUser userID
+	user := userID{ID: a}
+	for _, c := range []struct {
+		name string
+		v    any
+		want error
+	}{
+		{"nil *id.ID", (*id.ID)(nil), nil},
+		{"a pointer to the zero id", &zero, id.ErrZero},
+		{"a pointer to a set id", &a, nil},
+		{"nil *userID", (*userID)(nil), nil},
+		{"a pointer to the zero userID", &zeroUser, id.ErrZero},
+		{"a pointer to a set userID", &user, nil},
+	} {
+		if err := validation.Validate(c.v, validation.NilOrNotEmpty); err != c.want {
+			t.Errorf("NilOrNotEmpty, %s: %v, want %v", c.name, err, c.want)
+		}
 	}
 	if err := validation.Validate(&netip.Addr{}, validation.NilOrNotEmpty); err != nil {
-		t.Fatalf("NilOrNotEmpty(&netip.Addr{}) = %v; measured: it passes too", err)
+		t.Fatalf("NilOrNotEmpty(&netip.Addr{}) = %v; measured: it passes", err)
 	}
+
+	type form struct{ Parent *id.ID }
+	f := form{Parent: &zero}
+	err := validation.ValidateStruct(&f, validation.Field(&f.Parent, validation.NilOrNotEmpty))
+	if got, want := fmtErr(err), "Parent: "+id.ErrZero.Error()+"."; got != want {
+		t.Errorf("ValidateStruct, NilOrNotEmpty: %q, want %q", got, want)
+	}
+	f.Parent = nil
+	if err := validation.ValidateStruct(&f, validation.Field(&f.Parent, validation.NilOrNotEmpty)); err != nil {
+		t.Errorf("ValidateStruct, NilOrNotEmpty, nil: %v", err)
+	}
+
 	optional := func(p *id.ID) error { return validation.Validate(p, validation.Required.When(p != nil)) }
 	for _, c := range []struct {
 		name string
@@ -90,11 +119,8 @@ func TestOzzoNilOrNotEmpty(t *testing.T) {
 	if got := fmtErr(validation.Validate(zero, validation.Required)); got != "cannot be blank" {
 		t.Errorf("Required(zero id) = %q, want cannot be blank", got)
 	}
-	type form struct{ Parent *id.ID }
-	f := form{Parent: &zero}
-	err := validation.ValidateStruct(&f, validation.Field(&f.Parent, validation.Required.When(f.Parent != nil)))
-	if got := fmtErr(err); got != "Parent: cannot be blank." {
-		t.Errorf("ValidateStruct: %q", got)
+	if got := fmtErr(validation.Validate((*id.ID)(nil), validation.Required)); got != "cannot be blank" {
+		t.Errorf("Required(nil *id.ID) = %q, want cannot be blank", got)
 	}
 }
 

@@ -9,11 +9,13 @@ package formats
 
 import (
 	"bytes"
+	"database/sql/driver"
 	"encoding/gob"
 	"errors"
 	"testing"
 
 	"github.com/fxamacker/cbor/v2"
+	validation "github.com/go-ozzo/ozzo-validation/v4"
 	"github.com/idkeys/id"
 	"go.mongodb.org/mongo-driver/v2/bson"
 	yamlv3 "gopkg.in/yaml.v3"
@@ -112,5 +114,25 @@ func TestBinaryNeedsBinaryMethods(t *testing.T) {
 	p, err = cbor.Marshal(a)
 	if err != nil || !bytes.Contains(p, []byte(aText)) {
 		t.Fatalf("cbor with MarshalBinary: % x, %v; want the text %s", p, err, aText)
+	}
+}
+
+// valueOnly stands for "id.ID without Validate": the database methods and
+// IsZero forwarded, nothing else.
+type valueOnly struct{ v id.ID }
+
+func (o valueOnly) Value() (driver.Value, error) { return o.v.Value() }
+func (o valueOnly) IsZero() bool                 { return o.v.IsZero() }
+
+// TestOzzoNeedsValidate: ozzo-validation v4.3.0's NilOrNotEmpty calls
+// Value first and takes its error (ErrZero for the zero id) for a nil
+// value, so without Validate a pointer to the zero id passes; with it
+// (id.ID), it is refused.
+func TestOzzoNeedsValidate(t *testing.T) {
+	if err := validation.Validate(&valueOnly{}, validation.NilOrNotEmpty); err != nil {
+		t.Fatalf("without Validate: NilOrNotEmpty(&zero) = %v; measured: it passes", err)
+	}
+	if err := validation.Validate(&id.ID{}, validation.NilOrNotEmpty); !errors.Is(err, id.ErrZero) {
+		t.Fatalf("id.ID: NilOrNotEmpty(&zero) = %v, want id.ErrZero", err)
 	}
 }
