@@ -19,6 +19,3 @@ func (g Generator) Next(nowMillis int64) ID { return g.g.next(nowMillis) }
 // SetLast sets the generator's state as if last was the last ID it made:
 // its timestamp and sequence, the first 64 bits.
 func (g Generator) SetLast(last ID) { g.g.state.Store(last.hi) }
-
-// WallMillis is New's clock reading, in Unix milliseconds.
-func WallMillis() int64 { return wallMillis() }

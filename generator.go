@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // New returns a new ID: the current time in Unix milliseconds (UTC), a
@@ -48,7 +49,7 @@ import (
 // timestamp (with odds in docs/security.md) and ordered only to the
 // millisecond.
 func New() ID {
-	return std.next(wallMillis())
+	return std.next(time.Now().UnixMilli())
 }
 
 // std is the process-wide generator behind New: its zero value draws from
