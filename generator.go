@@ -10,7 +10,7 @@ import (
 
 // New returns a new ID: the current time in Unix milliseconds (UTC), a
 // 16-bit sequence and 64 fresh random bits (KEYS-1, KEYS-2, KEYS-7;
-// docs/contract.md, rows G1 to G9).
+// docs/contract.md, rows G1 to G10).
 //
 // New is safe for concurrent use, takes no lock (but the one sync.Pool
 // takes at its first use after each garbage collection), never returns

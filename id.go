@@ -62,7 +62,7 @@ const maxMillis = 1<<48 - 1
 // formats without a null return it too ([ID.MarshalText], [ID.AppendText],
 // [ID.MarshalBinary], [ID.AppendBinary], [ID.MarshalBSONValue]), so no
 // encoder writes what its own decoder refuses (docs/contract.md, T1), and
-// [ID.Validate] returns it to the validators that call it (V5). It does not wrap
+// the error [ID.Validate] returns wraps it (V5). It does not wrap
 // [ErrInvalid]: the value was never read from outside.
 var ErrZero = errors.New(`id: refusing to write the zero id (use id.New(); spell "no id" as NULL or null: sql.Null[id.ID], a nil *id.ID, omitzero)`)
 

@@ -1,13 +1,15 @@
 package id_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/idkeys/id"
 )
 
-// TestValidate (V5): ErrZero itself for the zero id, nil for any other,
-// also through a typed id and a pointer.
+// TestValidate (V5): an error wrapping ErrZero, with its exact message,
+// for the zero id, nil for any other, also through a typed id and a
+// pointer; it allocates nothing.
 func TestValidate(t *testing.T) {
 	type OrderID struct{ id.ID }
 	var zero id.ID
@@ -25,8 +27,17 @@ func TestValidate(t *testing.T) {
 		{"new", id.New().Validate(), nil},
 		{"typed", OrderID{ID: v}.Validate(), nil},
 	} {
-		if c.err != c.want {
-			t.Errorf("%s: Validate() = %v, want %v", c.name, c.err, c.want)
+		switch {
+		case c.want == nil && c.err != nil:
+			t.Errorf("%s: Validate() = %v, want nil", c.name, c.err)
+		case c.want != nil && (!errors.Is(c.err, c.want) || c.err.Error() != "id: no id given (the zero id)"):
+			t.Errorf("%s: Validate() = %v, want an error wrapping ErrZero reading %q", c.name, c.err, "id: no id given (the zero id)")
 		}
+	}
+	if raceEnabled {
+		return // -race changes allocation counts
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = zero.Validate() }); n != 0 {
+		t.Errorf("Validate of the zero id allocates %v times, want 0", n)
 	}
 }
