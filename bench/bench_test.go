@@ -16,6 +16,7 @@ import (
 	"database/sql/driver"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -90,7 +91,9 @@ var sinkStdUUID [16]byte
 // libraries run the candidate sources of New's random bits
 // (candidates_test.go, lib=cand.*), then the floors that New cannot beat, interleaved with them so
 // that noise hits all alike: reading the wall clock (lib=floor.timeNow,
-// time.Now alone, a vDSO call) and reading 10 bytes from crypto/rand
+// time.Now alone, a vDSO call); the clock and the one compare-and-swap
+// that orders ids across a process, with no random bits at all
+// (lib=floor.timeNowCAS); and reading 10 bytes from crypto/rand
 // (lib=floor.cryptoRand10).
 func BenchmarkNew(b *testing.B) {
 	b.Run("lib=id", func(b *testing.B) {
@@ -155,6 +158,12 @@ func BenchmarkNew(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			sinkTime = time.Now()
+		}
+	})
+	b.Run("lib=floor.timeNowCAS", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkU64 = floorTimeNowCAS()
 		}
 	})
 	b.Run("lib=floor.cryptoRand10", func(b *testing.B) {
@@ -622,5 +631,34 @@ func TestSameID(t *testing.T) {
 	}
 	if got := id.MustParse(idUpper).String(); got != idText {
 		t.Errorf("id.MustParse(%q).String() = %q, want %q", idUpper, got, idText)
+	}
+}
+
+// floorState is floorTimeNowCAS's state, alone on its cache line as the
+// generator's is.
+var floorState struct {
+	_ [64]byte
+	v atomic.Uint64
+	_ [56]byte
+}
+
+// sinkU64 is floorTimeNowCAS's sink.
+var sinkU64 uint64
+
+// floorTimeNowCAS is what any generator that orders its ids across a
+// process must do at least: read the clock, then move a shared state
+// forward with one compare-and-swap (New's loop, without its random
+// start and low bits).
+func floorTimeNowCAS() uint64 {
+	ms := uint64(time.Now().UnixMilli())
+	for {
+		old := floorState.v.Load()
+		hi := old + 1
+		if ms > old>>16 {
+			hi = ms << 16
+		}
+		if floorState.v.CompareAndSwap(old, hi) {
+			return hi
+		}
 	}
 }
