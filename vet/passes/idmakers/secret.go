@@ -56,8 +56,8 @@ func secretName(name string) bool {
 
 // secretOnly reports whether the maker named at cur makes a value that
 // flows only into a secret.
-func secretOnly(pass *analysis.Pass, cur inspector.Cursor) bool {
-	_, e, ok := makerExpr(pass, cur)
+func secretOnly(pass *analysis.Pass, cur inspector.Cursor, methods bool) bool {
+	_, e, ok := makerExpr(pass, cur, methods)
 	if !ok {
 		return false
 	}
