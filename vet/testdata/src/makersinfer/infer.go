@@ -6,6 +6,7 @@ package makersinfer
 
 import (
 	"crypto/rand"
+	"database/sql"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -138,4 +139,16 @@ func send(publish func(Message)) {
 	publish(Message{Body: payload(1024)})
 	body := payload(64)
 	publish(Message{Body: body})
+}
+
+// A query's placeholder names the value by its column.
+func store(db *sql.DB, id int64) {
+	db.Exec(`UPDATE icons SET external_id = $1 WHERE id = $2`, randomHex(20), id) // want `randomHex makes an id from random bits`
+	q := `
+		INSERT INTO icons (hash, external_id)
+		VALUES ($1, $2)`
+	db.Exec(q, "h", randhex.Hex(20)) // want `randhex\.Hex makes an id from random bits`
+	// The twins: a token's column, and a value's.
+	db.Exec(`INSERT INTO api_keys (user_id, token) VALUES ($1, $2)`, id, randomHex(32))
+	db.Exec(`UPDATE users SET nickname = ? WHERE id = ?`, randhex.Letters(8), id)
 }
