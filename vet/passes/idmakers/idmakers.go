@@ -184,8 +184,8 @@ func run(pass *analysis.Pass) (any, error) {
 		inferred := false
 		if k == 0 && in != nil {
 			r := in.random(f)
-			if r == nil || r.Listed || in.inHelper(cur) {
-				continue // the listed maker it calls is reported in it
+			if r == nil || r.Inside || in.inHelper(cur) {
+				continue // reported inside the helper, or in the helper that calls it
 			}
 			k, inferred = maker, true
 		}

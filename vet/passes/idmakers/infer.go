@@ -30,20 +30,22 @@ import (
 // Random is the fact that a function's first result is built from random
 // bits: an inferred id maker (see infer.go).
 type Random struct {
-	// Listed says that the bits come only from listed or declared makers
-	// (uuid.NewString()), each reported where the helper calls it; the
-	// helper's own calls are then not reported again.
-	Listed bool
+	// Inside says that the helper's id is reported inside it: its bits
+	// come only from listed or declared makers (uuid.NewString()), or
+	// from a local variable named as an id that it returns
+	// (subscriptionID := util.RandomString(10); …; return subscriptionID).
+	// The helper's own calls are then not reported again.
+	Inside bool
 }
 
 // AFact marks Random as a fact.
 func (*Random) AFact() {}
 
 // String shows the fact in analysistest output, as random or
-// random(listed).
+// random(inside).
 func (r *Random) String() string {
-	if r.Listed {
-		return "random(listed)"
+	if r.Inside {
+		return "random(inside)"
 	}
 	return "random"
 }
@@ -65,7 +67,7 @@ func draws(f *types.Func) bool {
 // taint bits: where a value's random bits come from.
 const (
 	raw    = 1 << iota // a draw, or an inferred helper
-	listed             // a listed or declared maker
+	inside             // reported inside: see Random.Inside
 )
 
 // inferrer finds the package's random helpers.
@@ -115,7 +117,7 @@ func newInferrer(pass *analysis.Pass) *inferrer {
 	}
 	for _, f := range fns {
 		if bits := in.local[f.obj]; bits != 0 {
-			pass.ExportObjectFact(f.obj, &Random{Listed: bits == listed})
+			pass.ExportObjectFact(f.obj, &Random{Inside: bits == inside})
 		}
 	}
 	return in
@@ -133,7 +135,7 @@ func (in *inferrer) random(f *types.Func) *Random {
 		case bits == 0:
 			return nil
 		default:
-			return &Random{Listed: bits == listed}
+			return &Random{Inside: bits == inside}
 		}
 	}
 	if draws(f) {
@@ -153,12 +155,29 @@ func (in *inferrer) random(f *types.Func) *Random {
 	return r
 }
 
-// returns returns the taint bits of what the function decl returns first.
+// returns returns the taint bits of what the function decl returns
+// first. Its parameters and receiver are not tainted by what is stored
+// in them (s.ID = rand.Text() changes the caller's value, not the
+// result), and a returned local variable named as an id makes the bits
+// inside.
 func (in *inferrer) returns(decl *ast.FuncDecl) int {
+	params := make(map[*types.Var]bool)
+	for _, fl := range []*ast.FieldList{decl.Recv, decl.Type.Params} {
+		if fl == nil {
+			continue
+		}
+		for _, f := range fl.List {
+			for _, name := range f.Names {
+				if v, ok := in.pass.TypesInfo.Defs[name].(*types.Var); ok {
+					params[v] = true
+				}
+			}
+		}
+	}
 	vars := make(map[*types.Var]int)
 	taint := func(e ast.Expr, bits int) bool {
 		v := in.root(e)
-		if v == nil || bits|vars[v] == vars[v] {
+		if v == nil || params[v] || bits|vars[v] == vars[v] {
 			return false
 		}
 		vars[v] |= bits
@@ -212,11 +231,20 @@ func (in *inferrer) returns(decl *ast.FuncDecl) int {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
+			var r ast.Expr
 			if len(n.Results) > 0 {
-				bits |= in.expr(n.Results[0], vars)
+				r = n.Results[0]
 			} else if results != nil && len(results.List) > 0 && len(results.List[0].Names) > 0 {
-				bits |= in.expr(results.List[0].Names[0], vars)
+				r = results.List[0].Names[0]
 			}
+			if r == nil {
+				break
+			}
+			b := in.expr(r, vars)
+			if v := in.defs.Var(r); v != nil && b != 0 && rule.IDName(v.Name()) {
+				b = inside // reported where it is made: it is kept as an id
+			}
+			bits |= b
 		}
 		return true
 	})
@@ -317,10 +345,10 @@ func (in *inferrer) expr(e ast.Expr, vars map[*types.Var]int) int {
 			case draws(f):
 				bits |= raw
 			case lookup(f.Origin()) == maker:
-				bits |= listed
+				bits |= inside
 			default:
-				if r := in.random(f); r != nil && r.Listed {
-					bits |= listed
+				if r := in.random(f); r != nil && r.Inside {
+					bits |= inside
 				} else if r != nil {
 					bits |= raw
 				}
@@ -332,11 +360,11 @@ func (in *inferrer) expr(e ast.Expr, vars map[*types.Var]int) int {
 }
 
 // inHelper reports whether cur is in the body of one of this package's
-// random helpers.
+// random helpers whose callers are reported (not Inside).
 func (in *inferrer) inHelper(cur inspector.Cursor) bool {
 	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
 		obj, ok := in.pass.TypesInfo.Defs[c.Node().(*ast.FuncDecl).Name].(*types.Func)
-		return ok && in.local[obj] != 0
+		return ok && in.local[obj]&raw != 0
 	}
 	return false
 }

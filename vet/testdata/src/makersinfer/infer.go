@@ -65,8 +65,28 @@ func (g *Gen) Next() string { // want Next:`^random$`
 
 // wrapsUUID calls a listed maker, which is reported here; its callers
 // are not reported again.
-func wrapsUUID() string { // want wrapsUUID:`^random\(listed\)$`
+func wrapsUUID() string { // want wrapsUUID:`^random\(inside\)$`
 	return guuid.NewString() // want `uuid\.NewString makes an id outside package id`
+}
+
+// Subscribe keeps the id it makes in a variable named as one, where it
+// is reported; its callers are not reported again.
+func (g *Gen) Subscribe(topic string) (string, error) { // want Subscribe:`^random\(inside\)$`
+	subscriptionID := randomHex(5) // want `randomHex makes an id from random bits`
+	g.prefix = topic
+	return subscriptionID, nil
+}
+
+// Session is a web session whose id Rotate replaces.
+type Session struct{ ID, Secret string }
+
+// Rotate stores a new id in its receiver and returns the old one: not a
+// helper, and the new id is reported where it is made.
+func (s *Session) Rotate() (oldID, newSecret string) {
+	oldID = s.ID
+	newSecret = rand.Text()
+	s.ID = rand.Text() // want `rand\.Text makes an id from random bits`
+	return oldID, newSecret
 }
 
 // newSessionToken is named as a secret: it makes secrets, not ids, and
@@ -91,7 +111,10 @@ func pick() string {
 	return "tails"
 }
 
-func ids(g *Gen) []Message {
+func ids(g *Gen, s *Session) []Message {
+	subID, _ := g.Subscribe("t")
+	oldID, _ := s.Rotate()
+	_, _ = subID, oldID
 	userID, _ := nonce32() // want `^makersinfer\.nonce32 makes an id from random bits outside package id \(KEYS-3\): use id\.New\(\)$`
 	_ = userID
 	return []Message{
