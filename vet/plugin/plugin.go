@@ -10,6 +10,7 @@
 //	makers:                       # the service's own id makers and parsers
 //	  - example.com/util.RandomString
 //	  - github.com/writeas/web-core/id
+//	infer: false                  # do not infer the service's random-string helpers
 //	sinks:                        # the service's own query interfaces
 //	  - example.com/svc/store.Store
 package plugin
@@ -45,6 +46,10 @@ type Settings struct {
 	// path.Type.Method) and packages (path) that make or parse ids, as
 	// idvet's -idmakers.makers does.
 	Makers []string `json:"makers"`
+	// Infer, when set, says whether idmakers infers the service's own
+	// helpers that make strings from random bits, as idvet's
+	// -idmakers.infer does; unset, it does.
+	Infer *bool `json:"infer"`
 	// Sinks names the service's own query functions, methods, types or
 	// packages, as idvet's -idquery.sinks does.
 	Sinks []string `json:"sinks"`
@@ -74,6 +79,11 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	if len(p.settings.Makers) > 0 {
 		if err := idmakers.Analyzer.Flags.Set("makers", strings.Join(p.settings.Makers, ",")); err != nil {
 			return nil, fmt.Errorf("idvet: makers: %w", err)
+		}
+	}
+	if p.settings.Infer != nil {
+		if err := idmakers.Analyzer.Flags.Set("infer", strconv.FormatBool(*p.settings.Infer)); err != nil {
+			return nil, fmt.Errorf("idvet: infer: %w", err)
 		}
 	}
 	for _, a := range passes.Analyzers() {

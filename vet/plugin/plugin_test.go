@@ -103,3 +103,19 @@ func TestMakersSetting(t *testing.T) {
 	}
 	as[0].Flags.Set("makers", "")
 }
+
+func TestInferSetting(t *testing.T) {
+	newPlugin, _ := register.GetPlugin("idvet")
+	p, err := newPlugin(map[string]any{"infer": false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := as[0].Flags.Lookup("infer").Value.String(); got != "false" {
+		t.Errorf("idmakers.infer = %q, want false", got)
+	}
+	as[0].Flags.Set("infer", "true")
+}

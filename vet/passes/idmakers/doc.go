@@ -38,6 +38,30 @@
 // in the declared function's own package. The same helper's values used
 // as file, topic or form-field names, slugs or test payloads are not ids.
 //
+// A service's own helpers are also inferred, without -idmakers.makers: a
+// function or method whose first result is a string, a []byte or a named
+// string type built from random bits (a draw of crypto/rand, math/rand
+// or math/rand/v2, crypto/rand.Reader read with io.ReadFull, a listed or
+// declared maker, or another such helper, in its package or, through a
+// Random fact, in another), through local variables, indexing, copy, a
+// strings.Builder's methods and the expressions around them
+// (hex.EncodeToString(b), prefix + string(b)). crypto/rand.Text is one.
+// Its calls are reported as a declared maker's are, where the value is
+// used as an id, its own package included, but never in the body of
+// such a helper; and without a suggested fix:
+//
+//	m := &Message{ID: util.RandomString(12)} // util.RandomString makes an id from random bits outside package id (KEYS-3): use id.New()
+//
+// A helper named as a secret (newSessionToken) is not inferred, nor
+// are package id's functions; a helper whose bits come only from a
+// listed maker (return uuid.NewString()) is not reported at its calls,
+// since that maker is reported in it. -idmakers.infer=false turns
+// inference off.
+//
+// A value passed to a query after constant SQL text is named by the
+// column of its placeholder: the column before "= $1", or the one in its
+// place in an INSERT's list (VALUES ($1, $2)).
+//
 // A random value that flows only into a secret is not reported: a maker's
 // result assigned to, stored in a field or map key of, returned from a
 // function named, or passed to a parameter named as a secret (a word
@@ -77,6 +101,7 @@
 // is also skipped when the package of the function called is on it
 // (-idmakers.allow=github.com/gofrs/uuid/v5 allows every call of it).
 // -idmakers.makers declares the service's own makers and parsers.
+// -idmakers.infer=false stops inferring the service's random helpers.
 // -idmakers.tests=true checks _test.go files too (false by default: a
 // fixture's uuid.New() is not an id a team would change).
 package idmakers

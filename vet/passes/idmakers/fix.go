@@ -15,11 +15,14 @@ import (
 // makerExpr returns, for the identifier at cur that names a maker, the
 // cursor of the call of it (M() or pkg.M()) and of the expression that
 // stands for one new value: the call, or Must(call) for a maker that also
-// returns an error (uuid.Must(uuid.NewV7()), gofrs' uuid.Must).
-func makerExpr(pass *analysis.Pass, cur inspector.Cursor) (call, expr inspector.Cursor, ok bool) {
+// returns an error (uuid.Must(uuid.NewV7()), gofrs' uuid.Must). With
+// methods, a method's call (g.Next()) is one too.
+func makerExpr(pass *analysis.Pass, cur inspector.Cursor, methods bool) (call, expr inspector.Cursor, ok bool) {
 	fun := cur
 	if sel, isSel := fun.Parent().Node().(*ast.SelectorExpr); isSel && sel.Sel == cur.Node() {
-		if _, isPkg := pass.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+		_, isPkg := pass.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName)
+		s, isMethod := pass.TypesInfo.Selections[sel]
+		if !isPkg && !(methods && isMethod && s.Kind() == types.MethodVal) {
 			return call, expr, false // a method, or a field's function value
 		}
 		fun = fun.Parent()
@@ -63,7 +66,7 @@ func fix(pass *analysis.Pass, cur inspector.Cursor, f *types.Func) []analysis.Su
 	if res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !isError(res.At(1).Type()) {
 		return nil
 	}
-	callCur, exprCur, ok := makerExpr(pass, cur)
+	callCur, exprCur, ok := makerExpr(pass, cur, false)
 	if !ok {
 		return nil
 	}

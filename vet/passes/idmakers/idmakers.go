@@ -15,11 +15,12 @@ import (
 
 // Analyzer reports ids made or parsed outside package id.
 var Analyzer = &analysis.Analyzer{
-	Name:     "idmakers",
-	Doc:      rule.Doc(doc, "idmakers"),
-	URL:      "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idmakers",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer},
-	Run:      run,
+	Name:      "idmakers",
+	Doc:       rule.Doc(doc, "idmakers"),
+	URL:       "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idmakers",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, reach.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(Random)},
 }
 
 //go:embed doc.go
@@ -28,12 +29,16 @@ var doc string
 var (
 	cfg      = rule.Config{Tests: false}
 	declared Makers
+	// inferOn says whether the service's own random helpers are
+	// inferred (infer.go): -idmakers.infer.
+	inferOn = true
 )
 
 func init() {
 	rule.Flags(&Analyzer.Flags, &cfg)
 	reach.Watch(makerPaths)
 	Analyzer.Flags.Var(&declared, "makers", "comma-separated functions (path.Func, path.Type.Method) or packages (path) of the service that make or parse ids")
+	Analyzer.Flags.BoolVar(&inferOn, "infer", inferOn, "report the service's own helpers that make strings from random bits, where their values are used as ids")
 }
 
 type kind int
@@ -140,11 +145,17 @@ func lookup(f *types.Func) kind {
 }
 
 // makerPaths are the packages one of which a package must reach for a
-// maker or parser to be called in it: the listed ones and the declared.
+// maker or parser to be called in it: the listed ones and the declared,
+// and the random packages when helpers are inferred.
 func makerPaths() []string {
-	paths := make([]string, 0, len(funcs))
+	paths := make([]string, 0, len(funcs)+len(randPkgs))
 	for p := range funcs {
 		paths = append(paths, p)
+	}
+	if inferOn {
+		for p := range randPkgs {
+			paths = append(paths, p)
+		}
 	}
 	return append(paths, declared.paths()...)
 }
@@ -152,6 +163,10 @@ func makerPaths() []string {
 func run(pass *analysis.Pass) (any, error) {
 	if !reach.Of(pass).Reaches(makerPaths()...) {
 		return nil, nil
+	}
+	var in *inferrer
+	if inferOn {
+		in = newInferrer(pass) // exports its facts, reported or not
 	}
 	scope, ok := rule.NewScope(pass, &cfg)
 	if !ok {
@@ -166,18 +181,31 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		f = f.Origin()
 		k := lookup(f)
+		inferred := false
+		if k == 0 && in != nil {
+			r := in.random(f)
+			if r == nil || r.Inside || in.inHelper(cur) {
+				continue // reported inside the helper, or in the helper that calls it
+			}
+			k, inferred = maker, true
+		}
 		if k == 0 || scope.Skip(ident.Pos()) || cfg.Allow.Match(f.Pkg().Path()) {
 			continue
 		}
-		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && secretOnly(pass, cur) {
+		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && secretOnly(pass, cur, inferred) {
 			continue // a random secret, not an id: see secret.go
 		}
-		if _, listed := funcs[f.Pkg().Path()]; !listed && k == maker && (f.Pkg() == pass.Pkg || !usedAsID(pass, cur)) {
+		if inferred && !usedAsID(pass, cur, true) {
+			continue // an inferred helper: reported where used as an id
+		}
+		if _, listed := funcs[f.Pkg().Path()]; !listed && !inferred && k == maker && (f.Pkg() == pass.Pkg || !usedAsID(pass, cur, false)) {
 			continue // a declared maker: reported where used as an id, see used.go
 		}
 		name := rule.Func(f)
 		d := analysis.Diagnostic{Pos: ident.Pos(), End: ident.End()}
 		switch {
+		case inferred:
+			d.Message = fmt.Sprintf("%s makes an id from random bits outside package id (KEYS-3): use id.New()", name)
 		case k == maker && timed[f.Pkg().Path()+"."+f.Name()]:
 			d.Message = fmt.Sprintf("%s makes an id outside package id (KEYS-3): use id.New(), or id.MinAt(t) for a time bound", name)
 		case k == maker:

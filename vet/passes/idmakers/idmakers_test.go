@@ -2,6 +2,7 @@ package idmakers_test
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/idkeys/id/vet/passes/idmakers"
@@ -89,4 +90,31 @@ func TestMakersFlagRefusesMalformed(t *testing.T) {
 // UUIDs are not reported; //idvet:allow needs the rule and a reason.
 func TestSecretsAndSuppressions(t *testing.T) {
 	analysistest.Run(t, testdata(t), idmakers.Analyzer, "makerssecret")
+}
+
+// TestInferred: a service's own helpers that make strings from random
+// bits are found without -idmakers.makers (facts across packages, helpers
+// calling helpers, a method), and reported only where used as ids.
+func TestInferred(t *testing.T) {
+	analysistest.Run(t, testdata(t), idmakers.Analyzer, "makersinfer", "example.com/randhex")
+}
+
+// TestInferOff: -idmakers.infer=false leaves only the listed maker.
+func TestInferOff(t *testing.T) {
+	if err := idmakers.Analyzer.Flags.Set("infer", "false"); err != nil {
+		t.Fatal(err)
+	}
+	defer idmakers.Analyzer.Flags.Set("infer", "true")
+	results := analysistest.Run(&quiet{T: t}, testdata(t), idmakers.Analyzer, "makersinfer")
+	var got []string
+	for _, d := range results[0].Diagnostics {
+		got = append(got, d.Message)
+	}
+	want := []string{"uuid.NewString makes an id outside package id (KEYS-3): use id.New()"}
+	if !slices.Equal(got, want) {
+		t.Errorf("with -idmakers.infer=false: %q, want %q", got, want)
+	}
+	if n := len(results[0].Facts); n != 0 {
+		t.Errorf("with -idmakers.infer=false: %d facts, want 0", n)
+	}
 }

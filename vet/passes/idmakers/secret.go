@@ -56,8 +56,8 @@ func secretName(name string) bool {
 
 // secretOnly reports whether the maker named at cur makes a value that
 // flows only into a secret.
-func secretOnly(pass *analysis.Pass, cur inspector.Cursor) bool {
-	_, e, ok := makerExpr(pass, cur)
+func secretOnly(pass *analysis.Pass, cur inspector.Cursor, methods bool) bool {
+	_, e, ok := makerExpr(pass, cur, methods)
 	if !ok {
 		return false
 	}
@@ -138,7 +138,8 @@ func slicesContains(list []ast.Expr, n ast.Node) bool {
 
 // destination names where the expression at c goes: the variable, field
 // or map key it is assigned to or stored under, the function it is
-// returned from, or the parameter it is passed to; or, for a local
+// returned from, or the parameter it is passed to (or the SQL column
+// of its placeholder, sqlcol.go); or, for a local
 // variable it is assigned to, that variable (and "").
 func destination(pass *analysis.Pass, c inspector.Cursor) (string, *types.Var) {
 	info := pass.TypesInfo
@@ -200,6 +201,10 @@ func destination(pass *analysis.Pass, c inspector.Cursor) (string, *types.Var) {
 		for i, a := range n.Args {
 			if a != c.Node() || params.Len() == 0 {
 				continue
+			}
+			// A placeholder's column: Exec("UPDATE t SET token = $1", v).
+			if col := sqlArg(pass, c, n, f, i); col != "" {
+				return col, nil
 			}
 			// A column named just before: Update("reset_token", v),
 			// Update("id", v).

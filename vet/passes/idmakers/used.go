@@ -24,8 +24,8 @@ import (
 
 // usedAsID reports whether the declared maker named at cur makes a value
 // used as an id.
-func usedAsID(pass *analysis.Pass, cur inspector.Cursor) bool {
-	_, e, ok := makerExpr(pass, cur)
+func usedAsID(pass *analysis.Pass, cur inspector.Cursor, methods bool) bool {
+	_, e, ok := makerExpr(pass, cur, methods)
 	if !ok {
 		return false
 	}

@@ -12,7 +12,7 @@ import (
 
 type Job struct{ ID string }
 
-func forms() (string, error) {
+func forms() (string, error) { // want forms:`^random\(inside\)$`
 	a := guuid.NewString()                  // want `uuid\.NewString makes an id`
 	b := guuid.New().String()               // want `uuid\.New makes an id`
 	c := guuid.Must(guuid.NewV7()).String() // want `uuid\.NewV7 makes an id`

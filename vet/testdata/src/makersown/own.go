@@ -43,7 +43,7 @@ func own(s store, u User) {
 }
 
 // newID returns a new user's id.
-func newID() string {
+func newID() string { // want newID:`^random\(inside\)$`
 	return webid.GenerateFriendlyRandomString(26) // want `id\.GenerateFriendlyRandomString makes an id`
 }
 
@@ -64,6 +64,6 @@ func notIDs(s store) {
 func publish(topic string) {}
 
 // slug returns a name with a random suffix.
-func slug(name string) string {
+func slug(name string) string { // want slug:`^random\(inside\)$`
 	return name + "-" + util.RandomString(6)
 }

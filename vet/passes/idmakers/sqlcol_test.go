@@ -1,0 +1,33 @@
+package idmakers
+
+import "testing"
+
+func TestSQLColumn(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		n     int
+		want  string
+	}{
+		{"UPDATE icons SET external_id = $1 WHERE id = $2", 1, "external_id"},
+		{"UPDATE icons SET external_id = $1 WHERE id = $2", 2, "id"},
+		{"SELECT id FROM icons WHERE hash=$1", 1, "hash"},
+		{"INSERT INTO icons\n (hash, mime_type, content, external_id)\n VALUES\n ($1, $2, $3, $4)\n RETURNING id", 4, "external_id"},
+		{"INSERT INTO icons (hash, mime_type, content, external_id) VALUES ($1, $2, $3, $4)", 1, "hash"},
+		{"INSERT INTO api_keys (user_id, token, description) VALUES ($1, $2, $3)", 2, "token"},
+		{`INSERT INTO "users" ("id", "name") VALUES (?, ?)`, 1, "id"},
+		{"INSERT INTO t (a, b) VALUES (?, ?), (?, ?)", 3, "a"},
+		{"INSERT INTO t (a, b) VALUES (?, ?), (?, ?)", 4, "b"},
+		{"DELETE FROM sessions WHERE s.user_id = ? AND token = ?", 1, "user_id"},
+		{"DELETE FROM sessions WHERE s.user_id = ? AND token = ?", 2, "token"},
+		{"SELECT * FROM t WHERE a = 'x?' AND b = ?", 1, "b"},
+		{"INSERT INTO t (a, b) VALUES (lower($1), $2)", 1, ""},
+		{"INSERT INTO t (a, b) SELECT $1, $2", 1, ""},
+		{"SELECT * FROM t WHERE a > $1", 1, ""},
+		{"SELECT * FROM t WHERE id = $1", 2, ""},
+		{"not sql at all? %s", 1, ""},
+	} {
+		if got := sqlColumn(c.query, c.n); got != c.want {
+			t.Errorf("sqlColumn(%q, %d) = %q, want %q", c.query, c.n, got, c.want)
+		}
+	}
+}
