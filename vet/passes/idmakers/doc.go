@@ -47,8 +47,11 @@
 // strings.Builder's methods and the expressions around them
 // (hex.EncodeToString(b), prefix + string(b)). crypto/rand.Text is one.
 // Its calls are reported as a declared maker's are, where the value is
-// used as an id, its own package included, but never in the body of
-// such a helper; and without a suggested fix:
+// used as an id, its own package included, and without a suggested fix.
+// Calls inside such a helper's body are not reported, since its callers
+// are; but a helper that keeps the value in a local variable named as an
+// id and returns it (subscriptionID := util.RandomString(10)) is
+// reported there, inside, and not at its callers:
 //
 //	m := &Message{ID: util.RandomString(12)} // util.RandomString makes an id from random bits outside package id (KEYS-3): use id.New()
 //
@@ -67,7 +70,8 @@
 // function named, or passed to a parameter named as a secret (a word
 // secret, token, password, passwd, nonce, salt, csrf, xsrf, otp or code,
 // or key after api, secret, private, signing, access, encryption, hmac,
-// auth or session: SessionSecret, csrfToken, APIKey, inviteCode), or
+// auth or session, or state as the last word, OAuth's one-time value:
+// SessionSecret, csrfToken, APIKey, inviteCode, oauthState), or
 // passed just after a constant that names one (Update("reset_token",
 // v)), through .String(), Must, conversions, slicing, strings and fmt
 // functions. An id is not a secret: its first 10 characters tell when it
