@@ -191,24 +191,13 @@ func (in *inferrer) returns(decl *ast.FuncDecl) int {
 				return false
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
-					r := n.Rhs[0]
-					if len(n.Lhs) == len(n.Rhs) {
-						r = n.Rhs[i]
-					}
-					if taint(l, in.expr(r, vars)) {
+					if taint(l, in.expr(valueOf(n.Rhs, i, len(n.Lhs)), vars)) {
 						changed = true
 					}
 				}
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
-					if len(n.Values) == 0 {
-						break
-					}
-					r := n.Values[0]
-					if len(n.Names) == len(n.Values) {
-						r = n.Values[i]
-					}
-					if taint(name, in.expr(r, vars)) {
+					if r := valueOf(n.Values, i, len(n.Names)); r != nil && taint(name, in.expr(r, vars)) {
 						changed = true
 					}
 				}

@@ -73,19 +73,11 @@ func constText(pass *analysis.Pass, c inspector.Cursor, e ast.Expr) (string, boo
 		switch s := cur.Node().(type) {
 		case *ast.AssignStmt:
 			for j, l := range s.Lhs {
-				var r ast.Expr
-				if len(s.Lhs) == len(s.Rhs) {
-					r = s.Rhs[j]
-				}
-				set(l, r)
+				set(l, valueOf(s.Rhs, j, len(s.Lhs)))
 			}
 		case *ast.ValueSpec:
 			for j, name := range s.Names {
-				var r ast.Expr
-				if len(s.Names) == len(s.Values) {
-					r = s.Values[j]
-				}
-				set(name, r)
+				set(name, valueOf(s.Values, j, len(s.Names)))
 			}
 		case *ast.UnaryExpr:
 			set(s.X, nil) // &q: unknown
@@ -252,4 +244,18 @@ func sqlTokens(query string) []string {
 		}
 	}
 	return toks
+}
+
+// valueOf returns the expression that gives the j'th of n variables its
+// value in an assignment or declaration whose right side is values: its
+// j'th value, or the one call that gives all n (a, err := f()); nil when
+// there is none (var s string).
+func valueOf(values []ast.Expr, j, n int) ast.Expr {
+	switch {
+	case len(values) == n:
+		return values[j]
+	case len(values) == 1:
+		return values[0]
+	}
+	return nil
 }
