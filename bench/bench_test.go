@@ -16,7 +16,6 @@ import (
 	"database/sql/driver"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -634,31 +633,16 @@ func TestSameID(t *testing.T) {
 	}
 }
 
-// floorState is floorTimeNowCAS's state, alone on its cache line as the
-// generator's is.
-var floorState struct {
-	_ [64]byte
-	v atomic.Uint64
-	_ [56]byte
+// floorState is floorTimeNowCAS's state.
+var floorState candState
+
+// floorTimeNowCAS is what any generator that orders its ids across a
+// process must do at least: read the clock, then move a shared state
+// forward with one compare-and-swap (the candidates' copy of New's loop,
+// candidates_test.go, with a millisecond's start 0 and no low bits).
+func floorTimeNowCAS() uint64 {
+	return floorState.next(time.Now().UnixMilli(), func(uint64) uint64 { return 0 })
 }
 
 // sinkU64 is floorTimeNowCAS's sink.
 var sinkU64 uint64
-
-// floorTimeNowCAS is what any generator that orders its ids across a
-// process must do at least: read the clock, then move a shared state
-// forward with one compare-and-swap (New's loop, without its random
-// start and low bits).
-func floorTimeNowCAS() uint64 {
-	ms := uint64(time.Now().UnixMilli())
-	for {
-		old := floorState.v.Load()
-		hi := old + 1
-		if ms > old>>16 {
-			hi = ms << 16
-		}
-		if floorState.v.CompareAndSwap(old, hi) {
-			return hi
-		}
-	}
-}
