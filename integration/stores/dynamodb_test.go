@@ -8,7 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/iddynamo"
+	"github.com/idkeys/id/adapters/iddynamo"
 )
 
 // dynamoPlain is an item that holds id.ID, as a new user writes it.

@@ -11,9 +11,9 @@ require (
 	github.com/go-viper/mapstructure/v2 v2.4.0
 	github.com/gocql/gocql v1.7.0
 	github.com/idkeys/id v0.0.0
-	github.com/idkeys/id/iddynamo v0.0.0
-	github.com/idkeys/id/idgocql v0.0.0
-	github.com/idkeys/id/idpgx v0.0.0-00010101000000-000000000000
+	github.com/idkeys/id/adapters/iddynamo v0.0.0
+	github.com/idkeys/id/adapters/idgocql v0.0.0
+	github.com/idkeys/id/adapters/idpgx v0.0.0-00010101000000-000000000000
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/knadh/koanf/providers/confmap v1.0.1
 	github.com/knadh/koanf/providers/structs v1.0.0
@@ -63,7 +63,7 @@ require (
 
 replace (
 	github.com/idkeys/id => ../..
-	github.com/idkeys/id/iddynamo => ../../iddynamo
-	github.com/idkeys/id/idgocql => ../../idgocql
-	github.com/idkeys/id/idpgx => ../../idpgx
+	github.com/idkeys/id/adapters/iddynamo => ../../adapters/iddynamo
+	github.com/idkeys/id/adapters/idgocql => ../../adapters/idgocql
+	github.com/idkeys/id/adapters/idpgx => ../../adapters/idpgx
 )

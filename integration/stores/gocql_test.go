@@ -6,7 +6,7 @@ import (
 
 	"github.com/gocql/gocql"
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/idgocql"
+	"github.com/idkeys/id/adapters/idgocql"
 )
 
 // cql returns the gocql type of a column of type typ, protocol version 4.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/idkeys/id"
 	"github.com/idkeys/id/adopt"
-	"github.com/idkeys/id/idpgx"
+	"github.com/idkeys/id/adapters/idpgx"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"

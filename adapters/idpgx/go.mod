@@ -1,4 +1,4 @@
-module github.com/idkeys/id/idpgx
+module github.com/idkeys/id/adapters/idpgx
 
 go 1.25.0
 
@@ -14,4 +14,4 @@ require (
 	golang.org/x/text v0.41.0 // indirect
 )
 
-replace github.com/idkeys/id => ../
+replace github.com/idkeys/id => ../../

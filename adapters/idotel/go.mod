@@ -1,4 +1,4 @@
-module github.com/idkeys/id/idotel
+module github.com/idkeys/id/adapters/idotel
 
 go 1.26.0
 
@@ -21,4 +21,4 @@ require (
 	golang.org/x/sys v0.48.0 // indirect
 )
 
-replace github.com/idkeys/id => ../
+replace github.com/idkeys/id => ../../

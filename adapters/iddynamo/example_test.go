@@ -7,7 +7,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/iddynamo"
+	"github.com/idkeys/id/adapters/iddynamo"
 )
 
 // Order is an item whose key is an id.

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/idotel"
+	"github.com/idkeys/id/adapters/idotel"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"

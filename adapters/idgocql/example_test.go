@@ -6,7 +6,7 @@ import (
 
 	"github.com/gocql/gocql"
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/idgocql"
+	"github.com/idkeys/id/adapters/idgocql"
 )
 
 // A text column holds the 26 lowercase characters; reading is as strict

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/pbid"
+	"github.com/idkeys/id/adapters/pbid"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/security"

@@ -13,7 +13,7 @@ import (
 
 	"github.com/idkeys/id"
 	"github.com/idkeys/id/compact"
-	"github.com/idkeys/id/idsqlite"
+	"github.com/idkeys/id/adapters/idsqlite"
 	"modernc.org/sqlite"
 )
 

@@ -1,4 +1,4 @@
-module github.com/idkeys/id/iddynamo
+module github.com/idkeys/id/adapters/iddynamo
 
 go 1.24
 
@@ -14,4 +14,4 @@ require (
 	github.com/oklog/ulid/v2 v2.1.2 // indirect
 )
 
-replace github.com/idkeys/id => ../
+replace github.com/idkeys/id => ../../

@@ -1,4 +1,4 @@
-module github.com/idkeys/id/idsqlite
+module github.com/idkeys/id/adapters/idsqlite
 
 go 1.26.0
 
@@ -20,4 +20,4 @@ require (
 	modernc.org/memory v1.12.1 // indirect
 )
 
-replace github.com/idkeys/id => ../
+replace github.com/idkeys/id => ../../

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/pbid"
+	"github.com/idkeys/id/adapters/pbid"
 	"github.com/pocketbase/dbx"
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"

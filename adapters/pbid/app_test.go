@@ -9,7 +9,7 @@ import (
 	"net/url"
 	"testing"
 
-	"github.com/idkeys/id/pbid"
+	"github.com/idkeys/id/adapters/pbid"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"

@@ -1,4 +1,4 @@
-module github.com/idkeys/id/idgocql
+module github.com/idkeys/id/adapters/idgocql
 
 go 1.24
 
@@ -14,4 +14,4 @@ require (
 	gopkg.in/inf.v0 v0.9.1 // indirect
 )
 
-replace github.com/idkeys/id => ../
+replace github.com/idkeys/id => ../../

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/idotel"
+	"github.com/idkeys/id/adapters/idotel"
 	"go.opentelemetry.io/otel/propagation"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"

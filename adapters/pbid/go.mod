@@ -1,4 +1,4 @@
-module github.com/idkeys/id/pbid
+module github.com/idkeys/id/adapters/pbid
 
 go 1.25.0
 
@@ -39,4 +39,4 @@ require (
 	modernc.org/sqlite v1.55.0 // indirect
 )
 
-replace github.com/idkeys/id => ../
+replace github.com/idkeys/id => ../../
