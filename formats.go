@@ -32,15 +32,6 @@ func (id ID) MarshalBinary() ([]byte, error) {
 	return id.MarshalText()
 }
 
-// AppendBinary implements [encoding.BinaryAppender], as time.Time and
-// netip.Addr do: it appends the bytes of [ID.MarshalBinary], the 26
-// lowercase characters of the canonical text form, to b and returns the
-// extended buffer. For the zero ID it appends nothing and returns
-// [ErrZero].
-func (id ID) AppendBinary(b []byte) ([]byte, error) {
-	return id.AppendText(b)
-}
-
 // UnmarshalBinary implements [encoding.BinaryUnmarshaler], reading what
 // [ID.MarshalBinary] writes: the canonical form, 26 lowercase characters,
 // as [ID.Scan] does, since binary data is stored data, which is lowercase

@@ -38,19 +38,3 @@ func ParseAs[T ~struct{ ID }](s string) (T, error) {
 	v, err := Parse(s)
 	return T{v}, err
 }
-
-// CompareAs is [ID.Compare] for two typed ids of one type T: -1 if a
-// sorts before b, 0 if they are equal, +1 if a sorts after b, in the
-// order of their 16 bytes and of their text (creation order; the zero ID
-// first). Its signature is what the slices package takes, so typed ids
-// sort and are searched with one call and no function literal:
-//
-//	slices.SortFunc(users, id.CompareAs[UserID])
-//	i, found := slices.BinarySearchFunc(users, u, id.CompareAs[UserID])
-//
-// (For []id.ID the method expression id.ID.Compare does the same.) T is
-// any struct type whose only field is an embedded ID, such as
-// `type UserID struct{ id.ID }`.
-func CompareAs[T ~struct{ ID }](a, b T) int {
-	return struct{ ID }(a).Compare(struct{ ID }(b).ID)
-}
