@@ -21,8 +21,8 @@ func (id ID) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements [encoding/json.Unmarshaler]: a JSON string, its
-// escapes resolved, as [Parse] (any letter case; "" refused); null changes
-// nothing (T3). Every error wraps [ErrInvalid] and sets id to the zero ID:
+// escapes resolved, is decoded as [Parse] does (any letter case; ""
+// refused); null changes nothing (T3). Every error wraps [ErrInvalid] and sets id to the zero ID:
 // Parse's [*ParseError] for a string, else an error naming the JSON kind,
 // such as `id: invalid id: want a JSON string, got number 12345`.
 func (id *ID) UnmarshalJSON(data []byte) error {
