@@ -27,7 +27,7 @@ type Backfill struct {
 // NewBackfill returns a Backfill drawing from a ChaCha8 seeded with seed:
 // the same seed and calls give the same ids. Whoever knows the seed and
 // the times can compute the ids: take seed from crypto/rand unless the
-// run must be repeated, and then destroy it after (docs/security.md).
+// run must be repeated, and then destroy it after (docs/adopting.md).
 func NewBackfill(seed [32]byte) *Backfill {
 	return &Backfill{src: rand.NewChaCha8(seed)}
 }
