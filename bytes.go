@@ -2,18 +2,11 @@ package id
 
 import "encoding/binary"
 
-// As16 returns the 16 bytes of id in the ULID binary layout (ULID spec,
-// "Binary Layout and Byte Order"): big-endian, the 48-bit Unix time in
-// milliseconds in bytes 0 to 5, then the 80 bits after it in bytes 6 to
-// 15. They are the bytes of oklog's ulid.ULID for the same id, of a W3C
-// trace id or an OpenTelemetry trace.TraceID made from it, and of a
-// PostgreSQL uuid, MariaDB BINARY(16) or SQLite BLOB column in compact
-// storage (docs/contract.md, B1). The array is returned by value, so
-// nothing is allocated. For the zero ID it returns 16 zero bytes, which
-// [From16] refuses.
-//
-// The bytes sort as the ids do: comparing two arrays bytewise gives
-// [ID.Compare]'s order.
+// As16 returns the 16 bytes of id in the ULID binary layout, big-endian:
+// the 48-bit Unix time in milliseconds in bytes 0 to 5, then the 80 bits
+// after it. They are oklog's ulid.ULID, an OpenTelemetry trace id and a
+// compact column's bytes for the same id, and sort as [ID.Compare] does
+// (docs/contract.md B1). For the zero ID it returns 16 zero bytes.
 func (id ID) As16() [16]byte {
 	var b [16]byte
 	binary.BigEndian.PutUint64(b[:8], id.hi)
@@ -21,19 +14,9 @@ func (id ID) As16() [16]byte {
 	return b
 }
 
-// From16 returns the ID whose 16 bytes in the ULID binary layout are b,
-// the inverse of [ID.As16] (docs/contract.md, B2). Every 16 bytes but
-// zeros are an ID: 128 bits have no invalid values, and the largest, 16
-// 0xff bytes, is the ID 7zzzzzzzzzzzzzzzzzzzzzzzzz.
-//
-// 16 zero bytes are the zero ID, which names nothing: From16 refuses them
-// with [ErrZeroBytes], which wraps [ErrInvalid], as [Parse] refuses 26
-// zeros (B3). "No id" is spelled by absence, never by zero bytes: an
-// all-zero W3C trace id is invalid too.
-//
-// Bytes from outside are not checked for anything else: any 16 bytes
-// name an ID, and whether one was made by [New] cannot be told from its
-// bytes.
+// From16 returns the ID whose 16 bytes, in the layout of [ID.As16], are b.
+// Any 16 bytes but zeros are an ID (B2); for 16 zero bytes it returns the
+// zero ID and [ErrZeroBytes] (B3).
 func From16(b [16]byte) (ID, error) {
 	v := ID{binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])}
 	if v.IsZero() {
@@ -43,5 +26,13 @@ func From16(b [16]byte) (ID, error) {
 }
 
 // ErrZeroBytes is returned by [From16] for 16 zero bytes, the zero ID,
-// which names nothing (docs/contract.md, B3). It wraps [ErrInvalid].
-var ErrZeroBytes error = &invalidError{"id: invalid id: 16 zero bytes are the zero id, which names nothing"}
+// which names nothing (docs/contract.md B3). It wraps [ErrInvalid].
+var ErrZeroBytes = errZeroBytes{}
+
+type errZeroBytes struct{}
+
+func (errZeroBytes) Error() string {
+	return "id: invalid id: 16 zero bytes are the zero id, which names nothing"
+}
+
+func (errZeroBytes) Unwrap() error { return ErrInvalid }

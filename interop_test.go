@@ -339,12 +339,6 @@ func TestBinary(t *testing.T) {
 	if b, err := (id.ID{}).MarshalBinary(); err != id.ErrZero || b != nil {
 		t.Errorf("zero ID: MarshalBinary() = %q, %v; want nil, ErrZero", b, err)
 	}
-	if b, err := v.AppendBinary([]byte("user:")); err != nil || string(b) != "user:"+canonical {
-		t.Errorf("AppendBinary = %q, %v; want %q", b, err, "user:"+canonical)
-	}
-	if b, err := (id.ID{}).AppendBinary([]byte("user:")); err != id.ErrZero || string(b) != "user:" {
-		t.Errorf("zero ID: AppendBinary = %q, %v; want %q, ErrZero", b, err, "user:")
-	}
 
 	raw := v.As16()
 	for _, c := range []struct {

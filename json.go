@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 )
 
-// MarshalJSON implements [encoding/json.Marshaler]: a JSON string holding
-// the canonical form of id, 28 bytes with the quotes (KEYS-4), or null for
-// the zero ID, "no id" (docs/contract.md, T3), which [ID.UnmarshalJSON] reads back as
-// the zero ID. Use `json:",omitzero"` to leave an unset ID out instead.
-// (Map keys are written by [ID.MarshalText], which refuses the zero ID: a
-// JSON object key has no null.) The error is always nil.
+// MarshalJSON implements [encoding/json.Marshaler]: the canonical form as
+// a JSON string, 28 bytes, or null for the zero ID (docs/contract.md T3);
+// map keys go through [ID.MarshalText], which refuses it (T4). The error
+// is always nil.
 func (id ID) MarshalJSON() ([]byte, error) {
 	if id.IsZero() {
 		return []byte("null"), nil
@@ -22,18 +20,11 @@ func (id ID) MarshalJSON() ([]byte, error) {
 	return b, nil
 }
 
-// UnmarshalJSON implements [encoding/json.Unmarshaler]. A JSON string is
-// decoded as [Parse] decodes its text, escapes resolved first (so
-// "\u0030…" is read as "0…"): any letter case, and not the empty string,
-// which is not an id (docs/contract.md, T2). JSON null, "no id", changes nothing, as
-// encoding/json's convention for Unmarshalers asks; a field that was
-// never set stays the zero ID.
-//
-// Every error wraps [ErrInvalid] and sets id to the zero ID: for a string
-// that is not an id, the [*ParseError] that Parse returns; for a number,
-// an object, an array or a boolean, an error naming what was given, such
-// as `id: invalid id: want a JSON string, got number 12345`.
-// encoding/json returns these errors as they are.
+// UnmarshalJSON implements [encoding/json.Unmarshaler]: a JSON string, its
+// escapes resolved, is decoded as [Parse] does (any letter case; ""
+// refused); null changes nothing (T3). Every error wraps [ErrInvalid] and sets id to the zero ID:
+// Parse's [*ParseError] for a string, else an error naming the JSON kind,
+// such as `id: invalid id: want a JSON string, got number 12345`.
 func (id *ID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		return nil
@@ -45,8 +36,7 @@ func (id *ID) UnmarshalJSON(data []byte) error {
 			*id = v
 			return err
 		}
-		// Escapes: let encoding/json resolve them. An ID's text is plain
-		// ASCII, so this path is only taken for unusual input.
+		// Escapes (unusual for an id): encoding/json resolves them.
 		var s string
 		if err := json.Unmarshal(data, &s); err != nil {
 			*id = ID{}
@@ -58,8 +48,7 @@ func (id *ID) UnmarshalJSON(data []byte) error {
 	return invalid("id: invalid id: want a JSON string, got " + jsonKind(data) + quoteJSON(data))
 }
 
-// jsonKind names the JSON value that data starts with, followed by a
-// space, for UnmarshalJSON's error.
+// jsonKind names the JSON value data starts with, and a space.
 func jsonKind(data []byte) string {
 	if len(data) == 0 {
 		return "nothing "
@@ -79,9 +68,7 @@ func jsonKind(data []byte) string {
 	return "invalid JSON "
 }
 
-// quoteJSON returns a short prefix of a JSON value, quoted and escaped,
-// at most 39 bytes as a ParseError quotes its input, with "..." after it
-// when data was longer, so that every error message fits in 120 bytes.
+// quoteJSON quotes at most 39 bytes of data, with "..." when longer (E4).
 func quoteJSON(data []byte) string {
 	return quotePrefix(data[:min(len(data), maxQuoted)], 39, len(data))
 }

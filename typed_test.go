@@ -310,13 +310,15 @@ func use() {
 	}
 }
 
-// TestCompareAs: typed ids sort and are found with slices.SortFunc and
-// slices.BinarySearchFunc and id.CompareAs, no function literal, in the
-// order of id.ID.Compare (the zero id first); ties are 0.
-func TestCompareAs(t *testing.T) {
+// TestTypedIDsSortByCompare: typed ids sort and are found with
+// slices.SortFunc and slices.BinarySearchFunc and the one-line closure
+// docs/typed-ids.md shows, in the order of id.ID.Compare (the zero id
+// first); ties are 0.
+func TestTypedIDsSortByCompare(t *testing.T) {
 	a, b, c := id.MustParse("01arz3ndektsv4rrffq69g5fav"), id.MustParse("01bx5zzkbkactav9wevgemmvrz"), id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz")
+	byID := func(x, y userID) int { return x.Compare(y.ID) }
 	users := []userID{{c}, {a}, {}, {b}, {a}}
-	slices.SortFunc(users, id.CompareAs[userID])
+	slices.SortFunc(users, byID)
 	if want := []userID{{}, {a}, {a}, {b}, {c}}; !slices.Equal(users, want) {
 		t.Fatalf("sorted: %v, want %v", users, want)
 	}
@@ -330,7 +332,7 @@ func TestCompareAs(t *testing.T) {
 		{userID{}, 0, true},
 		{userID{id.MustParse("01bx5zzkbkactav9wevgemmvs0")}, 4, false},
 	} {
-		if i, found := slices.BinarySearchFunc(users, c.target, id.CompareAs[userID]); i != c.i || found != c.found {
+		if i, found := slices.BinarySearchFunc(users, c.target, byID); i != c.i || found != c.found {
 			t.Errorf("BinarySearchFunc(%v) = %d, %v; want %d, %v", c.target, i, found, c.i, c.found)
 		}
 	}
@@ -343,8 +345,8 @@ func TestCompareAs(t *testing.T) {
 		{userID{a}, userID{a}, 0},
 		{userID{}, userID{a}, -1},
 	} {
-		if got := id.CompareAs(c.x, c.y); got != c.want || got != c.x.Compare(c.y.ID) {
-			t.Errorf("CompareAs(%v, %v) = %d, want %d (= Compare)", c.x, c.y, got, c.want)
+		if got := byID(c.x, c.y); got != c.want {
+			t.Errorf("Compare(%v, %v) = %d, want %d", c.x, c.y, got, c.want)
 		}
 	}
 	// []id.ID needs no helper: the method expression has the signature.

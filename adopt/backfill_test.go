@@ -24,7 +24,7 @@ var ms0 = time.UnixMilli(1700000000123).UTC()
 // every expected id was computed independently (a Python Crockford
 // encoder) from the millisecond and the 80 bits.
 func TestBackfillAt(t *testing.T) {
-	const overflow = "id: Backfill.At: the 80 random bits of millisecond 2023-11-14T22:13:21.123Z are used up; no larger ID of that millisecond exists"
+	const overflow = "id: Backfill.At: the increment drawn would pass the largest id of millisecond 2023-11-14T22:13:21.123Z"
 	steps := []struct {
 		name    string
 		t       time.Time
@@ -78,6 +78,39 @@ func TestBackfillAt(t *testing.T) {
 		}
 		if hi, err := id.MinAt(s.t.Add(time.Millisecond)); err == nil && got.Compare(hi) >= 0 {
 			t.Errorf("%s: %s >= MinAt of the next millisecond = %s", s.name, got, hi)
+		}
+	}
+}
+
+// TestBackfillOverflowKeepsTheLastID: an increment that would pass the
+// millisecond's largest id is an error that keeps the last id; the next
+// call draws again, and a smaller increment still fits, up to and
+// including the last value of the top 16 bits (0xffff).
+func TestBackfillOverflowKeepsTheLastID(t *testing.T) {
+	const overflow = "id: Backfill.At: the increment drawn would pass the largest id of millisecond 2023-11-14T22:13:20.123Z"
+	b := adopt.NewBackfillFrom(&script{t, draws(
+		fresh(0xffff, 1<<64-1-10),
+		inc(100),
+		inc(5),
+		inc(5),
+		inc(1),
+	)})
+	for _, s := range []struct{ want, wantErr string }{
+		{"01hf7yat3vzzzzzzzzzzzzzzzn", ""},
+		{"", overflow},
+		{"01hf7yat3vzzzzzzzzzzzzzzzt", ""},
+		{"01hf7yat3vzzzzzzzzzzzzzzzz", ""},
+		{"", overflow},
+	} {
+		got, err := b.At(ms0)
+		if s.wantErr != "" {
+			if err == nil || err.Error() != s.wantErr || !got.IsZero() {
+				t.Fatalf("At = %s, %v; want the zero id and %q", got, err, s.wantErr)
+			}
+			continue
+		}
+		if err != nil || got.String() != s.want {
+			t.Fatalf("At = %s, %v; want %s", got, err, s.want)
 		}
 	}
 }

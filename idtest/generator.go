@@ -13,72 +13,46 @@ import (
 	"github.com/idkeys/id/adopt"
 )
 
-// start is the instant every Generator's clock starts at:
-// 2026-01-01T00:00:00.000Z.
+// start is every Generator's first time, 2026-01-01T00:00:00.000Z.
 var start = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 
-// maxTime is the last millisecond a ULID can carry,
-// 10889-08-02T05:31:50.655Z (ULID spec, "Components").
+// maxTime is the last ULID millisecond, 10889-08-02T05:31:50.655Z.
 var maxTime = time.UnixMilli(1<<48 - 1).UTC()
 
-// Generator makes the ids of one test: the same test makes the same ids,
-// in the same order, on every run, and two tests (two names) make
-// different ids and share no state, so tests using generators can run in
-// parallel.
-//
-// Its ids are valid ids, 26 lowercase characters that [id.Parse] and
-// [id.ID.Scan] accept, and each is greater than every id the generator
-// made before it (they sort by creation). Its clock starts at
-// 2026-01-01T00:00:00.000Z and moves only forward: by [Generator.Advance],
-// and by the step after each id ([Generator.SetStep]; 0 by default, a
-// held clock). Ids made while the clock holds share its millisecond and
-// increase by a random increment in [1, 2^32), as those of
-// [adopt.Backfill.At] do within a millisecond ([id.New]'s take the next
-// value of a sequence instead, with 64 fresh random bits).
-//
-// A Generator is safe for concurrent use; its ids are then reproducible
-// only if the calls come in the same order on every run.
-//
-// The ids are the same for the same version of package id: they are made
-// by [adopt.Backfill.At], from a seed, and a new version may draw them
-// differently. A golden file that must outlive that holds ids through
-// [Normalize] instead.
+// Generator makes the ids of one test: the same ids, in the same order,
+// on every run, and other ids in other tests. Each id is valid and
+// greater than the ones before. Its clock starts at
+// 2026-01-01T00:00:00.000Z and moves only forward ([Generator.Advance],
+// [Generator.SetStep]); ids of one millisecond increase by a random
+// increment in [1, 2^32), as [adopt.Backfill.At]'s do. It is safe for
+// concurrent use, reproducible when the calls come in the same order, and
+// may draw differently in a later version of package id
+// (docs/testing-ids.md).
 type Generator struct {
 	tb testing.TB
 
 	mu   sync.Mutex
 	b    *adopt.Backfill
-	now  time.Time     // the clock, whole milliseconds, UTC
-	step time.Duration // added to now after each id
+	now  time.Time // whole milliseconds, UTC
+	step time.Duration
 }
 
-// NewGenerator returns the Generator of the test or benchmark tb: its
-// random bits come from a ChaCha8 generator seeded with the SHA-256 of
-// the import path of the package under test, a NUL byte and tb.Name(),
-// so the same test (the same package and name, subtests included) makes
-// the same ids on every run and on every machine, and same-named tests
-// of two packages make different ids, even in one shared database. The
-// package is the test binary's ("example.com/shop" for the binary `go
-// test` builds as example.com/shop.test); `go test file_test.go` names
-// it "command-line-arguments". Two generators of one test make the same
-// ids: make one per test and pass it to everything that makes ids.
-//
-// Run again (go test -count=N), a test makes the same ids again, as a
-// golden file needs: a test that writes them to a database that outlives
-// it gives each test its own schema or transaction (docs/testing-ids.md).
+// NewGenerator returns the Generator of tb, seeded with the SHA-256 of the
+// test binary's package path, a NUL byte and tb.Name() (subtests
+// included): the same on every run and machine, different for
+// same-named tests of two packages. Two generators of one test make the
+// same ids: make one per test.
 func NewGenerator(tb testing.TB) *Generator {
 	tb.Helper()
 	return &Generator{tb: tb, b: adopt.NewBackfill(seed(testPackage(), tb.Name())), now: start}
 }
 
-// seed is the seed of the generator of the test name in package pkg.
 func seed(pkg, name string) [32]byte {
 	return sha256.Sum256([]byte(pkg + "\x00" + name))
 }
 
-// testPackage returns the import path of the package whose test binary
-// runs, from the binary's build information (its main package is the
-// package path with ".test" after it), or "" without build information.
+// testPackage is the test binary's main package path without ".test",
+// or "" without build information.
 var testPackage = sync.OnceValue(func() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
@@ -87,14 +61,12 @@ var testPackage = sync.OnceValue(func() string {
 	return strings.TrimSuffix(bi.Path, ".test")
 })
 
-// New returns the next id, stamped with the generator's clock (Unix
-// milliseconds, UTC), then moves the clock on by the step, but not past
-// 10889-08-02T05:31:50.655Z, the last millisecond a ULID can carry. Its
-// method value g.New is a func() id.ID, to inject where code calls
-// id.New.
-//
-// New never returns the zero id. It panics only after about 2^48 ids in
-// one millisecond, on average ([adopt.Backfill.At]), when no larger id of that millisecond exists.
+// New returns the next id at the generator's clock (Unix milliseconds,
+// UTC), then moves the clock on by the step, never past
+// 10889-08-02T05:31:50.655Z. g.New is a func() id.ID to inject for id.New.
+// It never returns the zero id; it panics with [adopt.Backfill.At]'s
+// error when the increment drawn would pass the millisecond's largest id
+// (about 2^48 ids in one millisecond, on average).
 func (g *Generator) New() id.ID {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -108,20 +80,16 @@ func (g *Generator) New() id.ID {
 	return v
 }
 
-// Now returns the generator's clock: the time, in UTC and whole
-// milliseconds, of the next id New makes. It starts at
-// 2026-01-01T00:00:00.000Z.
+// Now returns the generator's clock, the time of the next id, UTC.
 func (g *Generator) Now() time.Time {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.now
 }
 
-// Advance moves the generator's clock forward by d, truncated to whole
-// milliseconds. It fails the test (tb.Fatalf, so call it from the test's
-// goroutine) when d is negative, which would break the order of the ids,
-// or when the clock would pass 10889-08-02T05:31:50.655Z, the last
-// millisecond a ULID can carry.
+// Advance moves the clock forward by d, truncated to milliseconds. It
+// fails the test (tb.Fatalf, from the test's goroutine) when d is
+// negative or the clock would pass 10889-08-02T05:31:50.655Z.
 func (g *Generator) Advance(d time.Duration) {
 	g.tb.Helper()
 	g.mu.Lock()
@@ -137,10 +105,9 @@ func (g *Generator) Advance(d time.Duration) {
 	g.now = g.now.Add(d.Truncate(time.Millisecond))
 }
 
-// SetStep sets how far the clock moves after each id New makes: 0 (the
-// default) holds the clock, time.Millisecond gives every id its own
-// millisecond. The step is truncated to whole milliseconds. It fails the
-// test (tb.Fatalf) when d is negative.
+// SetStep sets how far the clock moves after each id, truncated to
+// milliseconds: 0, the default, holds it. It fails the test (tb.Fatalf)
+// when d is negative.
 func (g *Generator) SetStep(d time.Duration) {
 	g.tb.Helper()
 	g.mu.Lock()

@@ -30,6 +30,8 @@ var normalizeCases = []struct {
 	{"JSON \\n before an id", `"created\n` + a + `\tdone"`, `"created\n<id-1>\tdone"`},
 	{"JSON \\\\ before an id", `"C:\\` + a + `"`, `"C:\\<id-1>"`},
 	{"escaped non-word character ends a word", a + `\u002d` + b, `<id-1>\u002d<id-2>`},
+	{"an escape above ASCII whose low byte is a letter ends a word", a[:24] + `\u0161` + a[25:], a[:24] + `\u0161` + a[25:]},
+	{"an escape above ASCII whose low byte is a digit ends a word", `\u0130` + a[1:], `\u0130` + a[1:]},
 	{"URL", "GET /users/" + aUpper + "/orders?after=" + b + "&limit=10", "GET /users/<ID-1>/orders?after=<id-2>&limit=10"},
 	{"log line", `time=2026-01-01T00:00:00Z msg="order created" order_id=` + a + " user=" + b + "\n", `time=2026-01-01T00:00:00Z msg="order created" order_id=<id-1> user=<id-2>` + "\n"},
 	{"underscore and hyphen end words", "user_" + a + "-" + b, "user_<id-1>-<id-2>"},

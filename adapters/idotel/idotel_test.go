@@ -168,8 +168,12 @@ func TestIDGenerator(t *testing.T) {
 	}
 }
 
-// TestNewIDsNoAllocs: making the ids of a span allocates nothing.
+// TestNewIDsNoAllocs: making the ids of a span allocates nothing. It
+// skips under -race and -short; ci-test runs it without -race.
 func TestNewIDsNoAllocs(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("allocation counts differ under -race (sync.Pool drops Puts) and are skipped under -short")
+	}
 	var g idotel.IDGenerator
 	ctx := context.Background()
 	if n := testing.AllocsPerRun(1000, func() {

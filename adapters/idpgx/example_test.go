@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/compact"
 	"github.com/idkeys/id/adapters/idpgx"
+	"github.com/idkeys/id/compact"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 )

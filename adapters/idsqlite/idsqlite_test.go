@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/compact"
 	"github.com/idkeys/id/adapters/idsqlite"
+	"github.com/idkeys/id/compact"
 	"modernc.org/sqlite"
 )
 

@@ -57,7 +57,7 @@ func TestCopier(t *testing.T) {
 }
 
 // TestOzzoNilOrNotEmpty: go-ozzo/ozzo-validation v4.3.0. NilOrNotEmpty
-// refuses a pointer to the zero id, with an error wrapping id.ErrZero, through
+// refuses a pointer to the zero id, with an error wrapping id.ErrInvalid, through
 // id.ID.Validate (ozzo's Validatable, called after the rules), and passes
 // a nil *id.ID and a pointer to a set id; the same holds for a typed id.
 // (ozzo's own rule passes the pointer: it calls Value first and takes its
@@ -67,7 +67,7 @@ func TestCopier(t *testing.T) {
 // blank"; Required.When(p != nil) is the other way to write an optional
 // id.
 func TestOzzoNilOrNotEmpty(t *testing.T) {
-	const noID = "id: no id given (the zero id)" // ID.Validate's error, wrapping id.ErrZero
+	const noID = "id: no id given (the zero id)" // ID.Validate's error, wrapping id.ErrInvalid
 	var zero id.ID
 	var zeroUser userID
 	user := userID{ID: a}
@@ -77,10 +77,10 @@ func TestOzzoNilOrNotEmpty(t *testing.T) {
 		want error
 	}{
 		{"nil *id.ID", (*id.ID)(nil), nil},
-		{"a pointer to the zero id", &zero, id.ErrZero},
+		{"a pointer to the zero id", &zero, id.ErrInvalid},
 		{"a pointer to a set id", &a, nil},
 		{"nil *userID", (*userID)(nil), nil},
-		{"a pointer to the zero userID", &zeroUser, id.ErrZero},
+		{"a pointer to the zero userID", &zeroUser, id.ErrInvalid},
 		{"a pointer to a set userID", &user, nil},
 	} {
 		err := validation.Validate(c.v, validation.NilOrNotEmpty)

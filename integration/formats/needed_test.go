@@ -132,7 +132,7 @@ func TestOzzoNeedsValidate(t *testing.T) {
 	if err := validation.Validate(&valueOnly{}, validation.NilOrNotEmpty); err != nil {
 		t.Fatalf("without Validate: NilOrNotEmpty(&zero) = %v; measured: it passes", err)
 	}
-	if err := validation.Validate(&id.ID{}, validation.NilOrNotEmpty); !errors.Is(err, id.ErrZero) {
-		t.Fatalf("id.ID: NilOrNotEmpty(&zero) = %v, want id.ErrZero", err)
+	if err := validation.Validate(&id.ID{}, validation.NilOrNotEmpty); !errors.Is(err, id.ErrInvalid) || err.Error() != "id: no id given (the zero id)" {
+		t.Fatalf("id.ID: NilOrNotEmpty(&zero) = %v, want Validate's error, wrapping id.ErrInvalid", err)
 	}
 }

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/compact"
 	"github.com/idkeys/id/adapters/idpgx"
+	"github.com/idkeys/id/compact"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"

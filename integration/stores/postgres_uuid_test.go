@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/adopt"
 	"github.com/idkeys/id/adapters/idpgx"
+	"github.com/idkeys/id/adopt"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"

@@ -1,0 +1,5 @@
+//go:build !race
+
+package idotel_test
+
+const raceEnabled = false
