@@ -7,6 +7,7 @@
 //	id [-n N]          print N new ids (default 1), one per line
 //	id inspect ID...   print each id's canonical form, UTC time, Unix ms, hex and UUID
 //	id check [-stored] report the invalid lines of stdin, one id per line
+//	id grep ID [FILE...] print the lines mentioning ID in any spelling
 //	id backfill        make ids for existing rows (see id -h)
 //	id help            print the help (also id -h)
 //
@@ -89,6 +90,7 @@ const usageText = `usage:
   id [-n N]          print N new ids (default 1), one per line
   id inspect ID...   print each id's canonical form, UTC time, Unix ms, hex and UUID
   id check [-stored] report the invalid lines of stdin, one id per line
+  id grep ID [FILE...] print the lines mentioning ID in any spelling (see id -h)
   id backfill        make ids for existing rows: OLD_KEY<TAB>CREATED_AT lines
   id help            print the help (also id -h)
 `
@@ -125,6 +127,7 @@ id check [-stored]
   stored ids (KEYS-4: an uppercase id in a table misses WHERE id = ?);
   use it on a database dump.
 
+` + grepHelp + `
 ` + backfillHelp + `
 Exit status:
   0  success: every id valid
@@ -150,7 +153,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cmd, rest := fs.Arg(0), fs.Args()[1:]
 	switch cmd {
-	case "inspect", "check", "help", "backfill":
+	case "inspect", "check", "help", "backfill", "grep":
 	default:
 		return usageError(stderr, fmt.Sprintf("unknown command %q", cmd))
 	}
@@ -159,6 +162,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if cmd == "backfill" {
 		return backfillCmd(rest, stdin, stdout, stderr)
+	}
+	if cmd == "grep" {
+		return grepCmd(rest, stdin, stdout, stderr)
 	}
 	sub := newFlagSet("id "+cmd, stderr)
 	stored := false

@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/idkeys/id"
+)
+
+// The spellings of the ULID spec's example id.
+const (
+	gID   = "01arz3ndektsv4rrffq69g5fav"
+	gHex  = "01563e3ab5d3d6764c61efb99302bd5b"
+	gUUID = "01563e3a-b5d3-d676-4c61-efb99302bd5b"
+	gStd  = "AVY+OrXT1nZMYe+5kwK9Ww"
+	gURL  = "AVY-OrXT1nZMYe-5kwK9Ww"
+	other = "01kbm0b9zq8r0x3m5g3qv7w9yd"
+)
+
+func TestGrepStdin(t *testing.T) {
+	in := "" +
+		"msg=start\n" +
+		"order=" + gID + " ok\n" +
+		"ORDER=" + strings.ToUpper(gID) + "\n" +
+		`{"TraceID":"` + gHex + `"}` + "\n" +
+		"trace " + strings.ToUpper(gHex) + "\n" +
+		"row\t" + gUUID + "\t42\n" +
+		"mixed 01ARz3ndektsv4rrffq69g5fav,\n" +
+		`{"id":"` + gStd + `=="}` + "\n" +
+		"url " + gURL + "\n" +
+		"x" + gID + "\n" + // inside a longer word
+		gID + "z\n" +
+		"ff" + gHex + "\n" + // inside a longer hex run
+		gHex[:31] + "\n" +
+		"9" + gUUID + "\n" +
+		"lower " + strings.ToLower(gStd) + "\n" + // base64 keeps its case
+		"other " + other + "\n" +
+		"last " + gUUID // no newline at the end
+	want := "" +
+		"order=" + gID + " ok\n" +
+		"ORDER=" + strings.ToUpper(gID) + "\n" +
+		`{"TraceID":"` + gHex + `"}` + "\n" +
+		"trace " + strings.ToUpper(gHex) + "\n" +
+		"row\t" + gUUID + "\t42\n" +
+		"mixed 01ARz3ndektsv4rrffq69g5fav,\n" +
+		`{"id":"` + gStd + `=="}` + "\n" +
+		"url " + gURL + "\n" +
+		"last " + gUUID + "\n"
+	for _, arg := range []string{gID, strings.ToUpper(gID), gHex, strings.ToUpper(gUUID)} {
+		runCmd(in, "grep", arg).check(t, result{stdout: want})
+	}
+	runCmd(in, "grep", "-c", gID).check(t, result{stdout: "9\n"})
+	runCmd(in, "grep", "-l", gID).check(t, result{stdout: "(standard input)\n"})
+	runCmd(in, "grep", other).check(t, result{stdout: "other " + other + "\n"})
+	runCmd(in, "grep", "-e", other, "-e", gHex).check(t, result{stdout: want[:strings.Index(want, "last")] + "other " + other + "\n" + "last " + gUUID + "\n"})
+	runCmd("nothing here\n", "grep", gID).check(t, result{code: 1})
+	runCmd("nothing here\n", "grep", "-c", gID).check(t, result{stdout: "0\n", code: 1})
+	runCmd("", "grep", gID).check(t, result{code: 1})
+}
+
+func TestGrepErrors(t *testing.T) {
+	runCmd("", "grep").check(t, result{stderr: "id grep: no id given\n" + grepHelp, code: 2})
+	runCmd("", "grep", "01arz3ndektsv4rrffq69g5faI").check(t, result{
+		stderr: `id grep: id: invalid id "01arz3ndektsv4rrffq69g5faI": invalid character 'I' at index 25` + "\n", code: 2})
+	runCmd("", "grep", "-e", "nope").check(t, result{
+		stderr: `invalid value "nope" for flag -e: id: invalid id "nope": length 4, want 26, 32 hex digits or a 36-character UUID` + "\n", code: 2})
+	runCmd("", "grep", "-l", "-c", gID).check(t, result{stderr: "id grep: -l and -c do not go together\n", code: 2})
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.log")
+	good := filepath.Join(dir, "good.log")
+	os.WriteFile(good, []byte("a "+gID+"\n"), 0o600)
+	r := runCmd("", "grep", gID, missing, good)
+	r.check(t, result{stdout: good + ":a " + gID + "\n", stderr: "id grep: open " + missing + ": no such file or directory\n", code: 2})
+	runCmd("", "grep", gID, dir).check(t, result{stderr: "id grep: " + dir + ": is a folder (use -r)\n", code: 2})
+}
+
+func TestGrepFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o700)
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := write("app.log", "1 "+gID+"\n2 nothing\n3 "+gHex+"\n")
+	b := write("sub/spans.json", `{"TraceID":"`+strings.ToUpper(gHex)+`"}`+"\n")
+	c := write("sub/deep/dump.sql", "COPY orders (id) FROM stdin;\n"+gUUID+"\n\\.\n")
+	d := write("none.txt", "nothing\n")
+	runCmd("", "grep", gID, a).check(t, result{stdout: "1 " + gID + "\n3 " + gHex + "\n"})
+	runCmd("", "grep", gID, a, b, d).check(t, result{stdout: a + ":1 " + gID + "\n" + a + ":3 " + gHex + "\n" + b + `:{"TraceID":"` + strings.ToUpper(gHex) + `"}` + "\n"})
+	runCmd("", "grep", "-c", gID, a, b, d).check(t, result{stdout: a + ":2\n" + b + ":1\n" + d + ":0\n"})
+	runCmd("", "grep", "-l", gID, a, b, d).check(t, result{stdout: a + "\n" + b + "\n"})
+	runCmd("", "grep", "-r", "-l", gUUID, dir).check(t, result{stdout: a + "\n" + c + "\n" + b + "\n"})
+	runCmd("", "grep", "-r", "-c", gUUID, dir).check(t, result{stdout: a + ":2\n" + d + ":0\n" + c + ":1\n" + b + ":1\n"})
+	runCmd("", "grep", "-r", gID, filepath.Join(dir, "sub")).check(t, result{stdout: c + ":" + gUUID + "\n" + b + `:{"TraceID":"` + strings.ToUpper(gHex) + `"}` + "\n"})
+	runCmd("x "+gID+"\n", "grep", gID, "-", d).check(t, result{stdout: "(standard input):x " + gID + "\n"})
+}
+
+// TestGrepLongLines checks lines far longer than the buffer, with the
+// mention at the start, in the middle, across a piece boundary and at the
+// end, and none; the printed lines must be whole.
+func TestGrepLongLines(t *testing.T) {
+	long := func(n int, at int, mention string) string {
+		b := bytes.Repeat([]byte{'.'}, n)
+		if at >= 0 {
+			copy(b[at:], mention)
+		}
+		return string(b)
+	}
+	const size = 4 << 20
+	var in strings.Builder
+	var want strings.Builder
+	lines := []string{
+		long(size, 0, gID),
+		long(size, size/2, gUUID),
+		long(size, size-len(gHex), gHex),
+		long(size, -1, ""),
+		"short " + gID,
+		long(size, size-len(gHex)-1, "x"+gHex), // not a whole word
+	}
+	for i := range 200 {
+		lines = append(lines, long(3000+i, 1000+i, gUUID)) // across many piece boundaries
+	}
+	for _, l := range lines {
+		in.WriteString(l + "\n")
+		if strings.Contains(l, gID) || strings.Contains(l, gUUID) || strings.Contains(l, "."+gHex) {
+			want.WriteString(l + "\n")
+		}
+	}
+	for _, bufSize := range []int{100, 4096, 256 << 10} {
+		old := grepBuf
+		grepBuf = bufSize
+		r := runCmd(in.String(), "grep", gID)
+		grepBuf = old
+		if r.code != 0 || r.stderr != "" || r.stdout != want.String() {
+			t.Errorf("buffer %d: status %d, stderr %q, %d bytes out, want %d", bufSize, r.code, r.stderr, len(r.stdout), want.Len())
+		}
+		grepBuf = bufSize
+		r = runCmd(in.String()+long(size, size-36, gUUID), "grep", "-c", gID)
+		grepBuf = old
+		if want := "205\n"; r.stdout != want {
+			t.Errorf("buffer %d: -c printed %q, want %q", bufSize, r.stdout, want)
+		}
+	}
+}
+
+// refGrep is the slow reference: each line, each form, each offset.
+func refGrep(m *matcher, in []byte) []byte {
+	var out []byte
+	for len(in) > 0 {
+		line := in
+		if i := bytes.IndexByte(in, '\n'); i >= 0 {
+			line = in[:i+1]
+		}
+		in = in[len(line):]
+	lines:
+		for fi := range m.forms {
+			f := &m.forms[fi]
+			for s := 0; s+len(f.text) <= len(line); s++ {
+				if f.at(line, s) {
+					out = append(out, line...)
+					if line[len(line)-1] != '\n' {
+						out = append(out, '\n')
+					}
+					break lines
+				}
+			}
+		}
+	}
+	return out
+}
+
+func FuzzGrep(f *testing.F) {
+	f.Add([]byte("a "+gID+" b\nx"+gHex+"\n"+gUUID), uint16(70), uint8(0))
+	f.Add([]byte(strings.Repeat("0", 200)+gStd+"==\n"+gURL), uint16(65), uint8(3))
+	f.Add([]byte(strings.ToUpper(gUUID)+"\n\n"), uint16(1000), uint8(9))
+	f.Fuzz(func(t *testing.T, in []byte, size uint16, seed uint8) {
+		// Splice spellings into the input, so that matches happen.
+		spells := []string{gID, gHex, gUUID, gStd, gURL, strings.ToUpper(gHex), "01ARZ3ndektsv4rrffq69g5fav"}
+		if len(in) > 0 {
+			at := int(seed) * 7 % len(in)
+			in = append(in[:at:at], append([]byte(spells[int(seed)%len(spells)]), in[at:]...)...)
+		}
+		m := newMatcher([]id.ID{id.MustParse(gID)})
+		m.plan(in)
+		want := refGrep(m, in)
+		g := &grepper{m: m, planned: true, buf: make([]byte, grepKeep+1+int(size)%4000)}
+		var got bytes.Buffer
+		err := g.lines(bytes.NewReader(in), func(line []byte, first bool) error {
+			got.Write(line)
+			return nil
+		})
+		g.close()
+		if err != nil || !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("buffer %d: got %q, %v; want %q", len(g.buf), got.Bytes(), err, want)
+		}
+	})
+}
