@@ -44,4 +44,4 @@ func From16(b [16]byte) (ID, error) {
 
 // ErrZeroBytes is returned by [From16] for 16 zero bytes, the zero ID,
 // which names nothing (docs/contract.md, B3). It wraps [ErrInvalid].
-var ErrZeroBytes error = &invalidError{"id: invalid id: 16 zero bytes are the zero id, which names nothing"}
+var ErrZeroBytes = invalid("id: invalid id: 16 zero bytes are the zero id, which names nothing")

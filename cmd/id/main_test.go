@@ -398,7 +398,7 @@ func TestCheck(t *testing.T) {
 				"line 5: id: invalid id \"00000000000000000000000000\": the zero id names nothing\n" +
 				"line 6: id: invalid id \"80000000000000000000000000\": out of range: first character '8' is above '7'\n" +
 				"line 7: id: invalid id \"01arz3ndektsv4rrffq69g5fa\\x00\": invalid character '\\x00' at index 25\n" +
-				"line 8: id: invalid id \"01arz3ndektsv4rrffq69g5fаv\": length 27, want 26\n" +
+				"line 8: id: invalid id \"01arz3ndektsv4rrffq69g5fаv\": invalid character 'а' at index 24\n" +
 				"line 9: id: invalid id: length 1048576, want 26 (line too long to quote)\n" +
 				"line 11: id: invalid id \"01arz3ndektsv4rrffq69g5fa\": length 25, want 26\n" +
 				"id check: 9 of 11 lines invalid\n",
