@@ -51,16 +51,15 @@ package main
 
 import (
 	"bufio"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/internal/spell"
 )
 
 func main() {
@@ -305,74 +304,37 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 }
 
 // parseAny reads an id in any of the spellings inspect prints: 32 hex
-// digits (a trace id), 36 characters with hyphens at 8, 13, 18 and 23 (a
-// UUID), each in any letter case, decoded by encoding/hex and id.From16;
-// or else the 26 characters of id.Parse, whose error is the one for every
-// other length, with the two other lengths named.
+// digits (a trace id), 36 characters of UUID text, each in any letter
+// case (id.From16 of the bytes); or else the 26 characters of id.Parse,
+// whose error is the one for every other length, with the two other
+// lengths named.
 func parseAny(s string) (id.ID, error) {
+	var b [16]byte
+	bad, kind := -1, "hex id"
 	switch len(s) {
 	case 32:
-		return parseHex(s, s, "hex id")
+		b, bad = spell.Hex(s, false)
 	case 36:
-		for _, i := range [...]int{8, 13, 18, 23} {
-			if s[i] != '-' {
-				return id.ID{}, badSpelling(s, "UUID", "want '-' at index "+strconv.Itoa(i))
-			}
+		b, bad = spell.UUID(s, false)
+		kind = "UUID"
+		if bad == 8 || bad == 13 || bad == 18 || bad == 23 {
+			return id.ID{}, badSpelling(s, kind, "want '-' at index "+strconv.Itoa(bad))
 		}
-		return parseHex(s, s[:8]+s[9:13]+s[14:18]+s[19:23]+s[24:], "UUID")
-	}
-	v, err := id.Parse(s)
-	if pe := (*id.ParseError)(nil); errors.As(err, &pe) && pe.Reason == id.ReasonLength {
-		return v, fmt.Errorf("%w, 32 hex digits or a 36-character UUID", err)
-	}
-	return v, err
-}
-
-// parseHex returns the id of the 32 hex digits h, which are s without its
-// hyphens; kind names the spelling in errors.
-func parseHex(s, h, kind string) (id.ID, error) {
-	for i := range len(h) {
-		if !isHex(h[i]) {
-			j := i
-			if kind == "UUID" {
-				j = uuidIndex(i)
-			}
-			c := "byte 0x" + strconv.FormatUint(uint64(h[i]), 16)
-			if h[i] < utf8.RuneSelf {
-				c = strconv.QuoteRune(rune(h[i]))
-			}
-			return id.ID{}, badSpelling(s, kind, "invalid character "+c+" at index "+strconv.Itoa(j))
+	default:
+		v, err := id.Parse(s)
+		if pe := (*id.ParseError)(nil); errors.As(err, &pe) && pe.Reason == id.ReasonLength {
+			return v, fmt.Errorf("%w, 32 hex digits or a 36-character UUID", err)
 		}
+		return v, err
 	}
-	var b [16]byte
-	if _, err := hex.Decode(b[:], []byte(h)); err != nil {
-		return id.ID{}, badSpelling(s, kind, err.Error()) // not reached: every digit is hex
+	if bad >= 0 {
+		return id.ID{}, badSpelling(s, kind, "invalid character "+spell.Char(s, bad)+" at index "+strconv.Itoa(bad))
 	}
 	v, err := id.From16(b)
 	if err != nil {
 		return id.ID{}, badSpelling(s, kind, "16 zero bytes are the zero id, which names nothing")
 	}
 	return v, nil
-}
-
-// uuidIndex is the index in a 36-character UUID of the digit at index i of
-// its 32 digits without hyphens.
-func uuidIndex(i int) int {
-	switch {
-	case i < 8:
-		return i
-	case i < 12:
-		return i + 1
-	case i < 16:
-		return i + 2
-	case i < 20:
-		return i + 3
-	}
-	return i + 4
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // badSpelling is the error for s, a hex id or a UUID (kind), refused for
@@ -382,24 +344,10 @@ func badSpelling(s, kind, reason string) error {
 }
 
 // appendHex appends the 16 bytes of v as 32 lowercase hex digits.
-func appendHex(b []byte, v id.ID) []byte {
-	raw := v.As16()
-	return hex.AppendEncode(b, raw[:])
-}
+func appendHex(b []byte, v id.ID) []byte { return spell.AppendHex(b, v.As16()) }
 
 // appendUUID appends the 16 bytes of v as 8-4-4-4-12 lowercase hex digits.
-func appendUUID(b []byte, v id.ID) []byte {
-	raw := v.As16()
-	b = hex.AppendEncode(b, raw[:4])
-	b = append(b, '-')
-	b = hex.AppendEncode(b, raw[4:6])
-	b = append(b, '-')
-	b = hex.AppendEncode(b, raw[6:8])
-	b = append(b, '-')
-	b = hex.AppendEncode(b, raw[8:10])
-	b = append(b, '-')
-	return hex.AppendEncode(b, raw[10:])
-}
+func appendUUID(b []byte, v id.ID) []byte { return spell.AppendUUID(b, v.As16()) }
 
 // check reads ids from stdin, one per line, and reports each invalid line
 // on stderr, the first maxReports of them (then how many more). It reads

@@ -165,7 +165,7 @@ func TestInspect(t *testing.T) {
 					`id: invalid UUID "00000000-0000-0000-0000-000000000000": 16 zero bytes are the zero id, which names nothing` + "\n" +
 					`id: invalid hex id "4bf92f3577b34da6a3ce929d0e0e473g": invalid character 'g' at index 31` + "\n" +
 					`id: invalid hex id "g4bf92f3577b34da6a3ce929d0e0e473": invalid character 'g' at index 0` + "\n" +
-					`id: invalid hex id "4bf92f3577b34da6a3ce929d0e0e47é": invalid character byte 0xc3 at index 30` + "\n" +
+					`id: invalid hex id "4bf92f3577b34da6a3ce929d0e0e47é": invalid character 'é' at index 30` + "\n" +
 					`id: invalid UUID "017f22e2-79g0-7cc3-98c4-dc0c0c07398f": invalid character 'g' at index 11` + "\n" +
 					`id: invalid UUID "017f22e2-79b0-7xc3-98c4-dc0c0c07398f": invalid character 'x' at index 15` + "\n" +
 					`id: invalid UUID "017f22e2-79b0-7cc3-9_c4-dc0c0c07398f": invalid character '_' at index 20` + "\n" +
