@@ -6,7 +6,7 @@
 //
 //	id [-n N]          print N new ids (default 1), one per line
 //	id inspect ID...   print each id's canonical form, UTC time, Unix ms, hex and UUID
-//	id check [-stored] report the invalid lines of stdin, one id per line
+//	id check [-stored|-compact] report the invalid lines of stdin, one id per line
 //	id grep ID [FILE...] print the lines mentioning ID in any spelling
 //	id backfill        make ids for existing rows (see id -h)
 //	id help            print the help (also id -h)
@@ -42,7 +42,9 @@
 // bounded pieces, so no line length exhausts memory. With -stored, a line
 // must be exactly what package id stores, the canonical lowercase form
 // (KEYS-4), as ID.Scan requires: use it on a database dump; without it,
-// any letter case is accepted, as id.Parse does for outside input.
+// any letter case is accepted, as id.Parse does for outside input. With
+// -compact, a line must be what compact.ID's Scan reads from a PostgreSQL
+// uuid column: 36 characters of lowercase UUID text, not the nil UUID.
 //
 // Exit status: 0 on success; 1 if an id was invalid or reading or writing
 // failed; 2 on a usage error (unknown subcommand or flag, a bad -n, no ids
@@ -59,6 +61,7 @@ import (
 	"strconv"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/compact"
 	"github.com/idkeys/id/internal/spell"
 )
 
@@ -88,7 +91,7 @@ const timeLayout = "2006-01-02T15:04:05.000Z07:00"
 const usageText = `usage:
   id [-n N]          print N new ids (default 1), one per line
   id inspect ID...   print each id's canonical form, UTC time, Unix ms, hex and UUID
-  id check [-stored] report the invalid lines of stdin, one id per line
+  id check [-stored|-compact] report the invalid lines of stdin, one id per line
   id grep ID [FILE...] print the lines mentioning ID in any spelling (see id -h)
   id backfill        make ids for existing rows: OLD_KEY<TAB>CREATED_AT lines
   id help            print the help (also id -h)
@@ -125,6 +128,9 @@ id check [-stored]
   -stored: accept only the canonical lowercase form, as ID.Scan reads
   stored ids (KEYS-4: an uppercase id in a table misses WHERE id = ?);
   use it on a database dump.
+  -compact: read UUID text (36 lowercase characters, not the nil UUID),
+  as compact.ID reads a PostgreSQL uuid column; use it on a dump of a
+  compact column, e.g. psql -Atc 'SELECT id FROM orders'.
 
 ` + grepHelp + `
 ` + backfillHelp + `
@@ -166,9 +172,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return grepCmd(rest, stdin, stdout, stderr)
 	}
 	sub := newFlagSet("id "+cmd, stderr)
-	stored := false
+	stored, compactDump := false, false
 	if cmd == "check" {
 		sub.BoolVar(&stored, "stored", false, "accept only the canonical lowercase form")
+		sub.BoolVar(&compactDump, "compact", false, "read UUID text, as compact.ID reads a uuid column")
 	}
 	if code, ok := parseFlags(sub, rest, stdout, stderr); !ok {
 		return code
@@ -183,7 +190,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if sub.NArg() != 0 {
 			return usageError(stderr, "check takes no arguments; it reads stdin")
 		}
-		return check(stdin, stderr, maxLine, stored)
+		if stored && compactDump {
+			return usageError(stderr, "check: -stored and -compact do not go together")
+		}
+		mode := checkParse
+		if stored {
+			mode = checkStored
+		} else if compactDump {
+			mode = checkCompact
+		}
+		return check(stdin, stderr, maxLine, mode)
 	default: // help
 		if sub.NArg() != 0 {
 			return usageError(stderr, "help takes no arguments")
@@ -349,12 +365,22 @@ func appendHex(b []byte, v id.ID) []byte { return spell.AppendHex(b, v.As16()) }
 // appendUUID appends the 16 bytes of v as 8-4-4-4-12 lowercase hex digits.
 func appendUUID(b []byte, v id.ID) []byte { return spell.AppendUUID(b, v.As16()) }
 
+// checkMode is how id check reads a line: as id.Parse, as id.ID's Scan
+// (-stored), or as compact.ID's Scan of a uuid column's text (-compact).
+type checkMode int
+
+const (
+	checkParse checkMode = iota
+	checkStored
+	checkCompact
+)
+
 // check reads ids from stdin, one per line, and reports each invalid line
 // on stderr, the first maxReports of them (then how many more). It reads
 // with a buffer of size bytes (maxLine; at least 16), and lines of size
 // bytes or more are reported by length only. A line is valid if id.Parse
-// accepts it, or with stored, if ID.Scan does.
-func check(stdin io.Reader, stderr io.Writer, size int, stored bool) int {
+// accepts it, or as mode says.
+func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
 	rep := newReporter(stderr, maxReports)
 	defer rep.flush()
 	r := bufio.NewReaderSize(stdin, size)
@@ -376,15 +402,23 @@ func check(stdin io.Reader, stderr io.Writer, size int, stored bool) int {
 				rep.printf("id: reading stdin: %v\n", err)
 				return exitFail
 			}
-			rep.line(lines, "id: invalid id: length "+strconv.Itoa(n)+", want 26 (line too long to quote)")
+			want := "26"
+			if mode == checkCompact {
+				want = "36 (UUID text)"
+			}
+			rep.line(lines, "id: invalid id: length "+strconv.Itoa(n)+", want "+want+" (line too long to quote)")
 			continue
 		}
 		line := trimEOL(chunk)
 		var perr error
-		if stored {
+		switch mode {
+		case checkStored:
 			var v id.ID
 			perr = v.Scan(line)
-		} else {
+		case checkCompact:
+			var v compact.ID
+			perr = v.Scan(string(line))
+		default:
 			_, perr = id.Parse(string(line))
 		}
 		if perr != nil {
