@@ -71,16 +71,28 @@ func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags.BoolVar(&o.list, "l", false, "print only the names of files with a mention")
 	flags.BoolVar(&o.count, "c", false, "print the number of matching lines")
 	flags.BoolVar(&recursive, "r", false, "walk folders")
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			if _, err := io.WriteString(stdout, grepHelp); err != nil {
-				return writeError(stderr, err)
+	// Flags may come after ID and FILEs too, as GNU grep allows.
+	var files []string
+	for rest := args; ; {
+		if err := flags.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				if _, err := io.WriteString(stdout, grepHelp); err != nil {
+					return writeError(stderr, err)
+				}
+				return exitOK
 			}
-			return exitOK
+			return exitUsage
 		}
-		return exitUsage
+		rest = flags.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
+			files = append(files, rest...) // after "--", all are operands
+			break
+		}
+		files, rest = append(files, rest[0]), rest[1:]
 	}
-	files := flags.Args()
 	if len(ids) == 0 {
 		if len(files) == 0 {
 			fmt.Fprintf(stderr, "id grep: no id given\n%s", grepHelp)

@@ -99,6 +99,8 @@ func TestGrepFiles(t *testing.T) {
 	runCmd("", "grep", "-r", "-c", gUUID, dir).check(t, result{stdout: a + ":2\n" + d + ":0\n" + c + ":1\n" + b + ":1\n"})
 	runCmd("", "grep", "-r", gID, filepath.Join(dir, "sub")).check(t, result{stdout: c + ":" + gUUID + "\n" + b + `:{"TraceID":"` + strings.ToUpper(gHex) + `"}` + "\n"})
 	runCmd("x "+gID+"\n", "grep", gID, "-", d).check(t, result{stdout: "(standard input):x " + gID + "\n"})
+	runCmd("", "grep", gID, a, "-c", d).check(t, result{stdout: a + ":2\n" + d + ":0\n"})
+	runCmd("", "grep", "-c", "--", gID, a).check(t, result{stdout: "2\n"})
 }
 
 // TestGrepLongLines checks lines far longer than the buffer, with the
