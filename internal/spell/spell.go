@@ -144,6 +144,7 @@ type Error struct {
 	Err error
 }
 
+// Error returns e.Msg.
 func (e *Error) Error() string { return e.Msg }
 
 // Unwrap returns e.Err.
