@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -200,6 +203,104 @@ func FuzzGrep(f *testing.F) {
 		g.close()
 		if err != nil || !bytes.Equal(got.Bytes(), want) {
 			t.Fatalf("buffer %d: got %q, %v; want %q", len(g.buf), got.Bytes(), err, want)
+		}
+	})
+}
+
+// TestGrepBoundedMemory: a 64 MB line with a mention at its end is
+// printed whole (from the temporary file), and a 64 MB line counted with
+// -c, and neither takes memory in proportion to the line.
+func TestGrepBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 128 MB")
+	}
+	const n, bound = 64 << 20, 4 << 20
+	for _, args := range [][]string{{"grep", gID}, {"grep", "-c", gID}} {
+		in := &repeatReader{c: '.', n: n, tail: " " + gUUID + "\nnext\n"}
+		var out lenWriter
+		var stderr bytes.Buffer
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		code := run(args, in, &out, &stderr)
+		runtime.ReadMemStats(&after)
+		want := int64(n + 1 + len(gUUID) + 1)
+		if args[1] == "-c" {
+			want = 2
+		}
+		if code != 0 || stderr.Len() != 0 || out.n != want || out.last != '\n' {
+			t.Errorf("%v: exit status %d, stderr %q, %d bytes out ending %q; want 0, %d bytes", args, code, stderr.String(), out.n, out.last, want)
+		}
+		if got := after.TotalAlloc - before.TotalAlloc; got >= bound {
+			t.Errorf("%v allocated %d bytes for a %d-byte line, want less than %d", args, got, n, bound)
+		} else {
+			t.Logf("%v: %d bytes allocated for a %d-byte line", args, got, n)
+		}
+	}
+}
+
+// lenWriter counts what is written and keeps the last byte.
+type lenWriter struct {
+	n    int64
+	last byte
+}
+
+func (w *lenWriter) Write(p []byte) (int, error) {
+	w.n += int64(len(p))
+	if len(p) > 0 {
+		w.last = p[len(p)-1]
+	}
+	return len(p), nil
+}
+
+// benchLog is 16 MB of log lines like cmd/id/testdata/genlog's, with
+// gID on one line in 10,000.
+func benchLog() []byte {
+	var b bytes.Buffer
+	for i := 0; b.Len() < 16<<20; i++ {
+		v, tr := id.New(), id.New()
+		if i%10_000 == 777 {
+			v = id.MustParse(gID)
+		}
+		fmt.Fprintf(&b, `{"time":"2026-12-03T11:00:00.%06dZ","level":"INFO","msg":"order created","order":"%s","trace_id":"%s","uuid":"%s"}`+"\n",
+			i%1_000_000, v, appendHex(nil, tr), appendUUID(nil, v))
+	}
+	return b.Bytes()
+}
+
+// BenchmarkGrep: id grep's search against Go's regexp given the same
+// three spellings, case-insensitive, on the same 16 MB (MB/s in the
+// output; the ratio against GNU grep is in docs/performance.md).
+func BenchmarkGrep(b *testing.B) {
+	in := benchLog()
+	v := id.MustParse(gID)
+	b.Run("id-grep", func(b *testing.B) {
+		b.SetBytes(int64(len(in)))
+		g := &grepper{m: newMatcher([]id.ID{v}), buf: make([]byte, grepBuf)}
+		n := 0
+		for b.Loop() {
+			g.planned = false
+			n = 0
+			g.lines(bytes.NewReader(in), func(line []byte, first bool) error {
+				if first {
+					n++
+				}
+				return nil
+			})
+		}
+		if n == 0 {
+			b.Fatal("no match")
+		}
+	})
+	b.Run("regexp", func(b *testing.B) {
+		b.SetBytes(int64(len(in)))
+		re := regexp.MustCompile(`(?i)\b(` + gID + `|` + gHex + `|` + gUUID + `)\b`)
+		n := 0
+		for b.Loop() {
+			n = len(re.FindAllIndex(in, -1))
+		}
+		if n == 0 {
+			b.Fatal("no match")
 		}
 	})
 }
