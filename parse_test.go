@@ -409,7 +409,8 @@ func TestText(t *testing.T) {
 // oracle: both must accept and reject alike, and decode to the same bytes.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{specID, specIDLower, "", "7zzzzzzzzzzzzzzzzzzzzzzzzz", "80000000000000000000000000",
-		"00000000000000000000000000", "0ABCDEFGHIJKLMNOPQRSTUVWXY", "01ARZ3NDEKTSV4RRFFQ69G5Fа", specID + "\n"} {
+		"00000000000000000000000000", "0ABCDEFGHIJKLMNOPQRSTUVWXY", "01ARZ3NDEKTSV4RRFFQ69G5Fа", specID + "\n",
+		"01563E3AB5D3D6764C61EFB99302BD5B", "01563e3a-b5d3-d676-4c61-efb99302bd5b", "01arz3ndektsv4rrffq69g5faé"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
