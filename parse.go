@@ -60,10 +60,12 @@ type Reason uint8
 
 // The reasons a text is rejected, in the order they are checked.
 const (
-	// ReasonLength: the text is not 26 bytes long (docs/contract.md, P3).
+	// ReasonLength: the text is not 26 bytes long (docs/contract.md, P3,
+	// P3a), nor 26 characters of UTF-8 (those are ReasonCharacter).
 	ReasonLength Reason = iota + 1
 	// ReasonCharacter: a byte outside Crockford base32 in either case,
-	// such as I, L, O, U, '-', a space or any byte ≥ 0x80 (P4).
+	// such as I, L, O, U, '-', a space or any byte ≥ 0x80 (P4), also in
+	// 26 characters of UTF-8 longer than 26 bytes.
 	ReasonCharacter
 	// ReasonCase: an uppercase letter in a stored value; [ID.Scan] accepts
 	// only the canonical lowercase form (KEYS-4; D5). Parse and
@@ -105,7 +107,8 @@ type ParseError struct {
 	// Reason is why the input was rejected.
 	Reason Reason
 	// Index is the byte offset of the offending character for
-	// ReasonCharacter, ReasonCase and ReasonRange, and -1 otherwise.
+	// ReasonCharacter, ReasonCase and ReasonRange, and -1 otherwise; all
+	// bytes before it are ASCII, so it is its character index too.
 	Index int
 	// Length is the length of the whole input in bytes.
 	Length int
