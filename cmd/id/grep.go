@@ -34,7 +34,9 @@ const grepHelp = `id grep [-l] [-r] [-c] [-e ID]... ID [FILE...]
   argument is then a FILE. A mention is a whole word: not inside a longer
   run of ASCII letters and digits (nor, for base64, of base64 characters).
   Lines are prefixed by their file name when there is more than one FILE
-  or with -r. Memory stays bounded: a line of any length is read in pieces.
+  or with -r. Memory stays bounded: a line of any length is read in pieces
+  (a matching one longer than 256 KB read from a pipe is kept in a
+  temporary file until it is printed).
   -l  print only the names of the files with a mention
   -c  print the number of lines with a mention, for each file
   -r  search the files under each FILE that is a folder (default ".")
@@ -176,8 +178,11 @@ type grepper struct {
 	out     *bufio.Writer
 	opts    grepOpts
 	matched bool
-	spill   *os.File // the part of a long line already read, to print it
-	spillN  int64
+	spill   *os.File    // the part of a long line already read, to print it
+	spillN  int64       // its length
+	src     io.ReaderAt // a regular file being read, or nil
+	base    int64       // the file offset of buf[0]
+	kept    int64       // the file offset of the long line's start
 }
 
 func (g *grepper) close() {
@@ -193,8 +198,13 @@ func (g *grepper) searchFile(name string) error {
 		return err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
+	st, err := f.Stat()
+	if err == nil && st.IsDir() {
 		return fmt.Errorf("%s: is a folder (use -r)", name)
+	}
+	if err == nil && st.Mode().IsRegular() {
+		g.src = f // a long line is read again from the file, not kept
+		defer func() { g.src = nil }()
 	}
 	if err := g.search(name, f); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -255,7 +265,7 @@ func (g *grepper) lines(r io.Reader, emit func(line []byte, first bool) error) e
 	finishing := false // buf[:n] goes on with a long line being printed
 	from := 0          // where a long line's search starts in buf
 	eof := false
-	g.spillN = 0
+	g.spillN, g.base = 0, 0
 	for {
 		if !eof && n < len(buf) {
 			k, err := r.Read(buf[n:])
@@ -279,6 +289,7 @@ func (g *grepper) lines(r io.Reader, emit func(line []byte, first bool) error) e
 				if err := emit(buf[:n], false); err != nil {
 					return err
 				}
+				g.base += int64(n)
 				n = 0
 				if eof {
 					return emit([]byte{'\n'}, false)
@@ -299,12 +310,14 @@ func (g *grepper) lines(r io.Reader, emit func(line []byte, first bool) error) e
 					if err := g.printKept(buf[:n], emit); err != nil {
 						return err
 					}
+					g.base += int64(n)
 					long, finishing, n = false, true, 0
 					continue
 				}
 				if err := g.keep(buf[:n-grepKeep]); err != nil {
 					return err
 				}
+				g.base += int64(n - grepKeep)
 				n = copy(buf, buf[n-grepKeep:n])
 				from = 1
 				continue
@@ -344,6 +357,7 @@ func (g *grepper) lines(r io.Reader, emit func(line []byte, first bool) error) e
 		if eof {
 			return nil
 		}
+		g.base += int64(pos)
 		n = copy(buf, buf[pos:n])
 		pos = 0
 		if n == len(buf) {
@@ -353,9 +367,17 @@ func (g *grepper) lines(r io.Reader, emit func(line []byte, first bool) error) e
 }
 
 // keep saves the piece b of a long line, which is about to leave the
-// buffer, for printing the line if a mention turns up later in it.
+// buffer from its start, for printing the line if a mention turns up later
+// in it: in a temporary file, or, for a regular file, as its offset.
 func (g *grepper) keep(b []byte) error {
 	if g.opts.count || g.opts.list {
+		return nil
+	}
+	if g.src != nil {
+		if g.spillN == 0 {
+			g.kept = g.base
+		}
+		g.spillN += int64(len(b))
 		return nil
 	}
 	if g.spill == nil {
@@ -378,6 +400,9 @@ func (g *grepper) printKept(last []byte, emit func([]byte, bool) error) error {
 	first := true
 	if g.spillN > 0 {
 		sr := io.NewSectionReader(g.spill, 0, g.spillN)
+		if g.src != nil {
+			sr = io.NewSectionReader(g.src, g.kept, g.spillN)
+		}
 		piece := make([]byte, 32<<10)
 		for {
 			k, err := sr.Read(piece)

@@ -137,13 +137,21 @@ func TestGrepLongLines(t *testing.T) {
 			want.WriteString(l + "\n")
 		}
 	}
+	file := filepath.Join(t.TempDir(), "long.log")
+	if err := os.WriteFile(file, []byte(in.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, bufSize := range []int{100, 4096, 256 << 10} {
 		old := grepBuf
 		grepBuf = bufSize
 		r := runCmd(in.String(), "grep", gID)
+		rf := runCmd("", "grep", gID, file) // a long line is read again from the file
 		grepBuf = old
 		if r.code != 0 || r.stderr != "" || r.stdout != want.String() {
 			t.Errorf("buffer %d: status %d, stderr %q, %d bytes out, want %d", bufSize, r.code, r.stderr, len(r.stdout), want.Len())
+		}
+		if rf.code != 0 || rf.stderr != "" || rf.stdout != want.String() {
+			t.Errorf("buffer %d, from a file: status %d, stderr %q, %d bytes out, want %d", bufSize, rf.code, rf.stderr, len(rf.stdout), want.Len())
 		}
 		grepBuf = bufSize
 		r = runCmd(in.String()+long(size, size-36, gUUID), "grep", "-c", gID)
@@ -195,8 +203,12 @@ func FuzzGrep(f *testing.F) {
 		m.plan(in)
 		want := refGrep(m, in)
 		g := &grepper{m: m, planned: true, buf: make([]byte, grepKeep+1+int(size)%4000)}
+		r := bytes.NewReader(in)
+		if seed%2 == 0 {
+			g.src = r // as for a regular file: long lines are read again
+		}
 		var got bytes.Buffer
-		err := g.lines(bytes.NewReader(in), func(line []byte, first bool) error {
+		err := g.lines(r, func(line []byte, first bool) error {
 			got.Write(line)
 			return nil
 		})
