@@ -24,34 +24,36 @@ const (
 )
 
 func TestGrepStdin(t *testing.T) {
-	in := "" +
-		"msg=start\n" +
-		"order=" + gID + " ok\n" +
-		"ORDER=" + strings.ToUpper(gID) + "\n" +
-		`{"TraceID":"` + gHex + `"}` + "\n" +
-		"trace " + strings.ToUpper(gHex) + "\n" +
-		"row\t" + gUUID + "\t42\n" +
-		"mixed 01ARz3ndektsv4rrffq69g5fav,\n" +
-		`{"id":"` + gStd + `=="}` + "\n" +
-		"url " + gURL + "\n" +
-		"x" + gID + "\n" + // inside a longer word
-		gID + "z\n" +
-		"ff" + gHex + "\n" + // inside a longer hex run
-		gHex[:31] + "\n" +
-		"9" + gUUID + "\n" +
-		"lower " + strings.ToLower(gStd) + "\n" + // base64 keeps its case
-		"other " + other + "\n" +
-		"last " + gUUID // no newline at the end
-	want := "" +
-		"order=" + gID + " ok\n" +
-		"ORDER=" + strings.ToUpper(gID) + "\n" +
-		`{"TraceID":"` + gHex + `"}` + "\n" +
-		"trace " + strings.ToUpper(gHex) + "\n" +
-		"row\t" + gUUID + "\t42\n" +
-		"mixed 01ARz3ndektsv4rrffq69g5fav,\n" +
-		`{"id":"` + gStd + `=="}` + "\n" +
-		"url " + gURL + "\n" +
-		"last " + gUUID + "\n"
+	lines := []struct {
+		text  string
+		match bool
+	}{
+		{"msg=start", false},
+		{"order=" + gID + " ok", true},
+		{"ORDER=" + strings.ToUpper(gID), true},
+		{`{"TraceID":"` + gHex + `"}`, true},
+		{"trace " + strings.ToUpper(gHex), true},
+		{"row\t" + gUUID + "\t42", true},
+		{"mixed 01ARz3ndektsv4rrffq69g5fav,", true},
+		{`{"id":"` + gStd + `=="}`, true},
+		{"url " + gURL, true},
+		{"x" + gID, false},                        // inside a longer word
+		{gID + "z", false},                        // followed by a letter
+		{"ff" + gHex, false},                      // inside a longer hex run
+		{gHex[:31], false},                        // too short
+		{"9" + gUUID, false},                      // after a digit
+		{"lower " + strings.ToLower(gStd), false}, // base64 keeps its case
+		{"other " + other, false},
+		{"last " + gUUID, true}, // no newline at the end of the input
+	}
+	var in, want string
+	for _, l := range lines {
+		in += l.text + "\n"
+		if l.match {
+			want += l.text + "\n"
+		}
+	}
+	in = strings.TrimSuffix(in, "\n")
 	for _, arg := range []string{gID, strings.ToUpper(gID), gHex, strings.ToUpper(gUUID)} {
 		runCmd(in, "grep", arg).check(t, result{stdout: want})
 	}
