@@ -36,6 +36,14 @@ var fuzzStale = id.MustParse("01an4z07by79ka1307sr9x4mv3")
 // big.Int.
 func fuzzReference(s []byte, stored bool) (b [16]byte, reason id.Reason, index int) {
 	if len(s) != 26 {
+		// 26 characters in more bytes: the first non-ASCII one (P4).
+		if utf8.Valid(s) && utf8.RuneCount(s) == 26 {
+			for i, c := range s {
+				if c >= utf8.RuneSelf {
+					return b, id.ReasonCharacter, i
+				}
+			}
+		}
 		return b, id.ReasonLength, -1
 	}
 	n := new(big.Int)

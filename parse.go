@@ -2,10 +2,10 @@ package id
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/idkeys/id/internal/spell"
 	"github.com/oklog/ulid/v2"
 )
 
@@ -17,8 +17,11 @@ import (
 // On failure it returns the zero ID and a [*ParseError] wrapping
 // [ErrInvalid] whose Reason is, checked in this order:
 //
-//   - [ReasonLength] when s is not 26 bytes long (surrounding space
-//     included);
+//   - when s is not 26 bytes long: [ReasonCharacter] at its first
+//     non-ASCII character if s is 26 characters of UTF-8 (that index
+//     counts bytes and characters alike: all before it are ASCII; P4),
+//     else [ReasonLength], whose message names 32 hex digits and UUID
+//     text as an id's other spellings and what reads them (P3a);
 //   - [ReasonCharacter] at the first byte outside the alphabet: I, L, O, U
 //     in any case (no Crockford aliases), punctuation, any byte ≥ 0x80;
 //   - [ReasonRange] when the first character is above 7;
@@ -48,14 +51,7 @@ func MustParse(s string) ID {
 var ErrInvalid = errors.New("id: invalid id")
 
 // invalid returns an error with the message msg that wraps [ErrInvalid].
-func invalid(msg string) error { return &invalidError{msg} }
-
-// invalidError is an error with its own message that wraps [ErrInvalid].
-type invalidError struct{ msg string }
-
-func (e *invalidError) Error() string { return e.msg }
-
-func (e *invalidError) Unwrap() error { return ErrInvalid }
+func invalid(msg string) error { return &spell.Error{Msg: msg, Err: ErrInvalid} }
 
 // Reason says why a text was rejected; it is the code in a [ParseError]
 // (ERRCODE), so callers can map it to their own messages without
@@ -64,10 +60,12 @@ type Reason uint8
 
 // The reasons a text is rejected, in the order they are checked.
 const (
-	// ReasonLength: the text is not 26 bytes long (docs/contract.md, P3).
+	// ReasonLength: the text is not 26 bytes long (docs/contract.md, P3,
+	// P3a), nor 26 characters of UTF-8 (those are ReasonCharacter).
 	ReasonLength Reason = iota + 1
 	// ReasonCharacter: a byte outside Crockford base32 in either case,
-	// such as I, L, O, U, '-', a space or any byte ≥ 0x80 (P4).
+	// such as I, L, O, U, '-', a space or any byte ≥ 0x80 (P4), also in
+	// 26 characters of UTF-8 longer than 26 bytes.
 	ReasonCharacter
 	// ReasonCase: an uppercase letter in a stored value; [ID.Scan] accepts
 	// only the canonical lowercase form (KEYS-4; D5). Parse and
@@ -109,19 +107,45 @@ type ParseError struct {
 	// Reason is why the input was rejected.
 	Reason Reason
 	// Index is the byte offset of the offending character for
-	// ReasonCharacter, ReasonCase and ReasonRange, and -1 otherwise.
+	// ReasonCharacter, ReasonCase and ReasonRange, and -1 otherwise; all
+	// bytes before it are ASCII, so it is its character index too.
 	Index int
 	// Length is the length of the whole input in bytes.
 	Length int
 
-	scan  bool // from Scan: the input was a stored value
+	scan  bool  // from Scan: the input was a stored value
+	form  uint8 // for ReasonLength: formHex, formUUID or 0
 	n     uint8
 	input [maxQuoted]byte
 }
 
+// The other spellings of an id that a ParseError names.
+const (
+	formHex  = 1 // 32 hex digits
+	formUUID = 2 // 36 characters of UUID text
+)
+
 func newParseError[T string | []byte](s T, r Reason, index int, scan bool) *ParseError {
 	e := &ParseError{Reason: r, Index: index, Length: len(s), scan: scan}
 	e.n = uint8(copy(e.input[:], s))
+	return e
+}
+
+// lengthError is the error for s of a length other than 26 (P3, P3a).
+func lengthError[T string | []byte](s T, scan bool) *ParseError {
+	if len(s) <= encodedLen*utf8.UTFMax && utf8.RuneCountInString(string(s)) == encodedLen && utf8.ValidString(string(s)) {
+		for i := range len(s) {
+			if s[i] >= utf8.RuneSelf {
+				return newParseError(s, ReasonCharacter, i, scan)
+			}
+		}
+	}
+	e := newParseError(s, ReasonLength, -1, scan)
+	if _, bad := spell.Hex(s, false); bad < 0 {
+		e.form = formHex
+	} else if _, bad := spell.UUID(s, false); bad < 0 {
+		e.form = formUUID
+	}
 	return e
 }
 
@@ -142,35 +166,29 @@ func (e *ParseError) Error() string {
 }
 
 // quote returns the kept input as a Go string literal of at most 39
-// bytes, with "..." after it when the input was longer than what is shown.
-// 39 keeps the longest message within 120 bytes: a stored id's
-// ReasonCase at an index of two digits, with escapes after it, is
-// 22 + 39+3 + 2 + 54 bytes.
+// bytes (20 for a spelling named), then "..." if the input was longer:
+// the longest message, a stored id's ReasonCase, is then 120 bytes.
 func (e *ParseError) quote() string {
-	return quotePrefix(e.input[:e.n], 39, e.Length)
+	if e.form != 0 {
+		return spell.QuotePrefix(e.input[:e.n], 20, e.Length)
+	}
+	return spell.QuotePrefix(e.input[:e.n], 39, e.Length)
 }
 
-// quotePrefix returns the longest prefix of in whose Go string literal
-// (strconv.Quote, escapes included) is at most maxQuote bytes, as that
-// literal, with "..." after it when the prefix is shorter than the whole
-// input, of length full. The error messages of the package quote their
-// input through it, so that each fits in 120 bytes.
-func quotePrefix[T string | []byte](in T, maxQuote, full int) string {
-	n := len(in)
-	q := strconv.Quote(string(in[:n]))
-	for len(q) > maxQuote {
-		n--
-		q = strconv.Quote(string(in[:n]))
-	}
-	if n < full {
-		q += "..."
-	}
-	return q
-}
+// quotePrefix is [spell.QuotePrefix] for json.go's messages.
+func quotePrefix(in []byte, maxQuote, full int) string { return spell.QuotePrefix(in, maxQuote, full) }
 
 func (e *ParseError) reason() string {
 	switch e.Reason {
 	case ReasonLength:
+		switch {
+		case e.form == formHex:
+			return "length 32, want 26: hex of 16 bytes (a trace id): id.From16, id inspect"
+		case e.form == formUUID && e.scan:
+			return "length 36, want 26: UUID text; scan a uuid column into compact.ID"
+		case e.form == formUUID:
+			return "length 36, want 26: UUID text (a uuid column): compact.ID, id inspect"
+		}
 		return "length " + strconv.Itoa(e.Length) + ", want 26"
 	case ReasonCharacter:
 		return "invalid character " + e.char() + " at index " + strconv.Itoa(e.Index)
@@ -190,11 +208,7 @@ func (e *ParseError) char() string {
 	if e.Index < 0 || e.Index >= int(e.n) {
 		return "?"
 	}
-	r, size := utf8.DecodeRune(e.input[e.Index:e.n])
-	if r == utf8.RuneError && size <= 1 {
-		return fmt.Sprintf("byte 0x%02x", e.input[e.Index])
-	}
-	return strconv.QuoteRune(r)
+	return spell.Char(e.input[:e.n], e.Index)
 }
 
 // Unwrap returns [ErrInvalid].
@@ -236,7 +250,7 @@ var anyCase, lower = func() (a, l decoder) {
 // by reject.
 func parse[T string | []byte](s T, d *decoder) (ID, error) {
 	if len(s) != encodedLen {
-		return ID{}, newParseError(s, ReasonLength, -1, d == &lower)
+		return ID{}, lengthError(s, d == &lower)
 	}
 	_ = s[encodedLen-1]
 	// Every valid pair is below 1<<10; badDigit sets bits above that.

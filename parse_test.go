@@ -52,6 +52,10 @@ func TestParse(t *testing.T) {
 		{"P3 trailing newline", specID + "\n", "", id.ReasonLength, -1},
 		{"P3 16 raw bytes", string(make([]byte, 16)), "", id.ReasonLength, -1},
 		{"P3 a UUID", "01563e3a-b5d3-d676-4c61-efb99302bd5b", "", id.ReasonLength, -1},
+		{"P3a hex", "01563E3AB5D3D6764C61EFB99302BD5B", "", id.ReasonLength, -1},
+		{"P4 26 characters, 27 bytes (é is two)", "01arz3ndektsv4rrffq69g5faé", "", id.ReasonCharacter, 25},
+		{"P4 26 characters, 28 bytes (Cyrillic a, full-width 1)", "0１arz3ndektsv4rrffq69g5faа", "", id.ReasonCharacter, 1},
+		{"P4 25 characters, 26 bytes", "01arz3ndektsv4rrffq69g5fé", "", id.ReasonCharacter, 24},
 		// P4: a character outside Crockford base32, named by position.
 		{"P4 I", "01ARZ3NDEITSV4RRFFQ69G5FAV", "", id.ReasonCharacter, 9},
 		{"P4 i", "01arz3ndeitsv4rrffq69g5fav", "", id.ReasonCharacter, 9},
@@ -102,6 +106,14 @@ func TestParseErrorMessages(t *testing.T) {
 		{"01ARZ3NDEITSV4RRFFQ69G5FAV", `id: invalid id "01ARZ3NDEITSV4RRFFQ69G5FAV": invalid character 'I' at index 9`},
 		{"01ARZ3NDEKTSV4RRFFQ69G5Fа", `id: invalid id "01ARZ3NDEKTSV4RRFFQ69G5Fа": invalid character 'а' at index 24`},
 		{"01ARZ3NDEK\xffSV4RRFFQ69G5FAV", `id: invalid id "01ARZ3NDEK\xffSV4RRFFQ69G5FAV": invalid character byte 0xff at index 10`},
+		// P3a: an id's other spellings are named, with what reads them.
+		{"01563e3ab5d3d6764c61efb99302bd5b", `id: invalid id "01563e3ab5d3d6764c"...: length 32, want 26: hex of 16 bytes (a trace id): id.From16, id inspect`},
+		{"01563E3A-B5D3-D676-4C61-EFB99302BD5B", `id: invalid id "01563E3A-B5D3-D676"...: length 36, want 26: UUID text (a uuid column): compact.ID, id inspect`},
+		{"01563e3a-b5d3-d676-4c61-efb99302bd5g", `id: invalid id "01563e3a-b5d3-d676-4c61-efb99302"...: length 36, want 26`},
+		{"01563e3ab5d3d6764c61efb99302bd5", `id: invalid id "01563e3ab5d3d6764c61efb99302bd5": length 31, want 26`},
+		// A non-ASCII character in 26 characters is named, at its index.
+		{"01arz3ndektsv4rrffq69g5faé", `id: invalid id "01arz3ndektsv4rrffq69g5faé": invalid character 'é' at index 25`},
+		{"0\xff1arz3ndektsv4rrffq69g5fav", `id: invalid id "0\xff1arz3ndektsv4rrffq69g5fav": length 27, want 26`},
 		{"80000000000000000000000000", `id: invalid id "80000000000000000000000000": out of range: first character '8' is above '7'`},
 		{"00000000000000000000000000", `id: invalid id "00000000000000000000000000": the zero id names nothing`},
 		// Long input: a bounded prefix and "..." (the input is never echoed whole).
@@ -276,6 +288,13 @@ func TestScan(t *testing.T) {
 			msg: `id: invalid stored id "01arz3ndektsv4rrffq69g5faV": stored ids must be lowercase (KEYS-4): 'V' at index 25`},
 		// D6: empty, 16-byte binary, wrong length, invalid characters, zero.
 		{name: "D6 empty string", src: "", reason: id.ReasonLength, wantErr: id.ErrInvalid},
+		// P3a: a uuid column's text names compact.ID.
+		{name: "D6 UUID text", src: "01563e3a-b5d3-d676-4c61-efb99302bd5b", reason: id.ReasonLength, wantErr: id.ErrInvalid,
+			msg: `id: invalid stored id "01563e3a-b5d3-d676"...: length 36, want 26: UUID text; scan a uuid column into compact.ID`},
+		{name: "D6 hex []byte", src: []byte("01563e3ab5d3d6764c61efb99302bd5b"), reason: id.ReasonLength, wantErr: id.ErrInvalid,
+			msg: `id: invalid stored id "01563e3ab5d3d6764c"...: length 32, want 26: hex of 16 bytes (a trace id): id.From16, id inspect`},
+		{name: "D6 26 characters, 27 bytes", src: "01arz3ndektsv4rrffq69g5faé", reason: id.ReasonCharacter, wantErr: id.ErrInvalid,
+			msg: `id: invalid stored id "01arz3ndektsv4rrffq69g5faé": invalid character 'é' at index 25`},
 		{name: "D6 empty []byte", src: []byte{}, reason: id.ReasonLength, wantErr: id.ErrInvalid},
 		{name: "D6 16-byte binary", src: []byte("\x01V>:\xb5\xd3\xd6vLa\xef\xb9\x93\x02\xbd["), reason: id.ReasonLength, wantErr: id.ErrInvalid},
 		{name: "D6 CHAR padding", src: specIDLower + "    ", reason: id.ReasonLength, wantErr: id.ErrInvalid},
@@ -390,7 +409,8 @@ func TestText(t *testing.T) {
 // oracle: both must accept and reject alike, and decode to the same bytes.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{specID, specIDLower, "", "7zzzzzzzzzzzzzzzzzzzzzzzzz", "80000000000000000000000000",
-		"00000000000000000000000000", "0ABCDEFGHIJKLMNOPQRSTUVWXY", "01ARZ3NDEKTSV4RRFFQ69G5Fа", specID + "\n"} {
+		"00000000000000000000000000", "0ABCDEFGHIJKLMNOPQRSTUVWXY", "01ARZ3NDEKTSV4RRFFQ69G5Fа", specID + "\n",
+		"01563E3AB5D3D6764C61EFB99302BD5B", "01563e3a-b5d3-d676-4c61-efb99302bd5b", "01arz3ndektsv4rrffq69g5faé"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

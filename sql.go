@@ -5,10 +5,9 @@ import (
 	"fmt"
 )
 
-// Value implements [driver.Valuer]: the canonical form of id, a 26-byte
-// lowercase string (docs/contract.md, D1; KEYS-4). For the zero ID it
-// returns [ErrZero] and nothing is written (D2); use sql.Null[id.ID] for a nullable
-// column.
+// Value implements [driver.Valuer]: the 26-byte lowercase text of id
+// (docs/contract.md, D1; KEYS-4). The zero ID is [ErrZero], nothing
+// written (D2); use sql.Null[id.ID] for a nullable column.
 func (id ID) Value() (driver.Value, error) {
 	if id.IsZero() {
 		return nil, ErrZero
@@ -16,24 +15,13 @@ func (id ID) Value() (driver.Value, error) {
 	return id.String(), nil
 }
 
-// Scan implements [sql.Scanner] for values read from the database
-// (docs/contract.md, D3 to D9). It accepts a string or []byte holding the canonical form, 26
-// lowercase characters, exactly what [ID.Value] writes; the []byte is
-// decoded, never kept. On every error id is set to the zero ID (D9):
-//
-//   - nil (SQL NULL): [ErrNull]; use sql.Null[id.ID] for nullable columns;
-//   - text with uppercase letters: a [*ParseError] with [ReasonCase],
-//     since stored ids must be lowercase (KEYS-4): an uppercase id in the
-//     database misses `WHERE id = ?` and is a broken invariant;
-//   - empty text, a 16-byte binary value, any other length, invalid
-//     characters, out of range or the zero ID: a [*ParseError] as from
-//     [Parse];
-//   - any other type (int64, time.Time, …): an error naming the type.
-//
-// Every error wraps [ErrInvalid].
+// Scan implements database/sql's Scanner: it reads a string or []byte
+// holding what [ID.Value] writes, 26 lowercase characters, and keeps no
+// bytes (D3 to D9). On error id is the zero ID (D9) and the error wraps
+// [ErrInvalid]: [ErrNull] for NULL; a [*ParseError] with [ReasonCase] for
+// uppercase (KEYS-4, D5), else as from [Parse] (D6; UUID text names
+// compact.ID, P3a); for any other type, an error naming it (D7).
 func (id *ID) Scan(src any) error {
-	// The two types drivers hand over for text come first, each tested
-	// directly: cheaper than a type switch over all four cases.
 	if s, ok := src.(string); ok {
 		v, err := parse(s, &lower)
 		*id = v
@@ -51,23 +39,13 @@ func (id *ID) Scan(src any) error {
 	return invalid(fmt.Sprintf("id: cannot scan %T into id.ID (store ids as 26-character text)", src))
 }
 
-// ErrNull is returned by [ID.Scan] for SQL NULL (docs/contract.md, D4): an ID column
-// read into an ID must be NOT NULL; scan a nullable column into
-// sql.Null[id.ID] instead, which never passes NULL to Scan. ErrNull wraps
-// [ErrInvalid].
+// ErrNull is [ID.Scan]'s error for SQL NULL (D4); it wraps [ErrInvalid].
+// Scan a nullable column into sql.Null[id.ID].
 var ErrNull = fmt.Errorf("%w: cannot scan NULL into id.ID (use sql.Null[id.ID] for a nullable column)", ErrInvalid)
 
-// GormDataType returns "varchar(26)", the column type for an ID.
-//
-// GORM (gorm.io/gorm) calls a method of this name when it migrates a
-// model, and needs it: without it GORM learns a custom type's column type
-// by calling Value on the zero ID, which fails with [ErrZero], and falls
-// back to the type's first field, an integer, so AutoMigrate makes the key
-// an auto-increment integer column (integration/orm,
-// TestGORMNeedsGormDataType, gorm v1.31.2). With it the column is
-// varchar(26) on SQLite, PostgreSQL and MySQL/MariaDB, foreign keys
-// included (TestGORM). ("string", GORM's generic text type, maps to a TEXT
-// type that MariaDB refuses in a foreign key.)
+// GormDataType returns "varchar(26)", the column type GORM's AutoMigrate
+// gives an ID, keys and foreign keys; without it the key would migrate as
+// an auto-increment integer (integration/orm, TestGORMNeedsGormDataType).
 func (id ID) GormDataType() string {
 	return "varchar(26)"
 }

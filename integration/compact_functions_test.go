@@ -106,8 +106,25 @@ func TestPostgresCompactFunctions(t *testing.T) {
 	var s string
 	err = d.QueryRow(ctx, "SELECT uuid_to_id('00000000-0000-0000-0000-000000000000')").Scan(&s)
 	var pe *pgconn.PgError
-	if !errors.As(err, &pe) || pe.Code != "22P02" || pe.Message != "id: invalid id: 16 zero bytes are the zero id, which names nothing" {
-		t.Fatalf("uuid_to_id of the nil UUID: %v, want 22P02", err)
+	const nilMsg = "id: invalid id '00000000-0000-0000-0000-000000000000' (the nil UUID): 16 zero bytes are the zero id, which names nothing"
+	const nilHint = "find the row with WHERE k = '00000000-0000-0000-0000-000000000000'; keep it out with CHECK (k <> '00000000-0000-0000-0000-000000000000') (docs/compact.md)"
+	if !errors.As(err, &pe) || pe.Code != "22P02" || pe.Message != nilMsg || pe.Hint != nilHint {
+		t.Fatalf("uuid_to_id of the nil UUID: %v, want 22P02 %q", err, nilMsg)
+	}
+	// One nil UUID in a column without the CHECK fails a query over the
+	// whole table, and the error names the value.
+	noCheck := newTable(t, d, "nc", "CREATE TABLE %s (k uuid NOT NULL PRIMARY KEY)")
+	must(t, d.Exec(ctx, "INSERT INTO "+noCheck+" VALUES ($1), ('00000000-0000-0000-0000-000000000000')", compact.ID{ID: ids[0]}))
+	err = d.QueryRow(ctx, "SELECT string_agg(uuid_to_id(k), ',') FROM "+noCheck).Scan(&s)
+	if !errors.As(err, &pe) || pe.Message != nilMsg {
+		t.Fatalf("uuid_to_id over a table holding the nil UUID: %v, want %q", err, nilMsg)
+	}
+	// docs/compact.md's CHECK keeps the nil UUID out of a uuid column.
+	checked := newTable(t, d, "ck", "CREATE TABLE %s (k uuid NOT NULL PRIMARY KEY CHECK (k <> '00000000-0000-0000-0000-000000000000'))")
+	must(t, d.Exec(ctx, "INSERT INTO "+checked+" VALUES ($1)", compact.ID{ID: ids[0]}))
+	err = d.Exec(ctx, "INSERT INTO "+checked+" VALUES ('00000000-0000-0000-0000-000000000000')")
+	if !errors.As(err, &pe) || pe.Code != "23514" {
+		t.Fatalf("inserting the nil UUID under the CHECK: %v, want 23514 (check_violation)", err)
 	}
 	var n1, n2 sql.NullString
 	must(t, d.QueryRow(ctx, "SELECT id_to_uuid(NULL)::text, uuid_to_id(NULL)").Scan(&n1, &n2))
@@ -206,6 +223,16 @@ func TestMariaDBCompactFunctions(t *testing.T) {
 		var me *mysql.MySQLError
 		if !errors.As(err, &me) || me.Number != 1644 || me.Message != bad.msg {
 			t.Fatalf("bin_to_id(%s): %v, want error 1644 %q", bad.expr, err, bad.msg)
+		}
+	}
+	// docs/compact.md's CHECK keeps 16 zero bytes out of a BINARY(16).
+	checked := newTable(t, d, "ck", "CREATE TABLE %s (k BINARY(16) NOT NULL PRIMARY KEY CHECK (k <> X'00000000000000000000000000000000'))")
+	must(t, d.Exec(ctx, "INSERT INTO "+checked+" VALUES (?)", compact.ID{ID: ids[0]}))
+	for _, zero := range []string{"X'00000000000000000000000000000000'", "X'00'", "''"} {
+		err := d.Exec(ctx, "INSERT INTO "+checked+" VALUES ("+zero+")")
+		var me *mysql.MySQLError
+		if !errors.As(err, &me) || me.Number != 4025 {
+			t.Fatalf("inserting %s under the CHECK: %v, want error 4025 (ER_CONSTRAINT_FAILED)", zero, err)
 		}
 	}
 	var n1, n2 sql.NullString

@@ -17,7 +17,8 @@
 --
 --   id_to_uuid: 26 characters of 0-9 a-z without i l o u, in either case
 --   (as id.Parse); the first one 0-7; not 26 zeros (the zero id).
---   uuid_to_id: any uuid but the nil UUID (16 zero bytes, the zero id).
+--   uuid_to_id: any uuid but the nil UUID (16 zero bytes, the zero id),
+--   which it names, with a hint: the CHECK that keeps it out of a column.
 
 CREATE OR REPLACE FUNCTION id_to_uuid(t text) RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
@@ -72,7 +73,8 @@ DECLARE
 BEGIN
 	IF u = '00000000-0000-0000-0000-000000000000' THEN
 		RAISE EXCEPTION USING ERRCODE = '22P02',
-			MESSAGE = 'id: invalid id: 16 zero bytes are the zero id, which names nothing';
+			MESSAGE = format('id: invalid id %s (the nil UUID): 16 zero bytes are the zero id, which names nothing', quote_literal(u::text)),
+			HINT = 'find the row with WHERE k = ''00000000-0000-0000-0000-000000000000''; keep it out with CHECK (k <> ''00000000-0000-0000-0000-000000000000'') (docs/compact.md)';
 	END IF;
 	bits := B'00' || ('x' || replace(u::text, '-', ''))::bit(128);
 	FOR i IN 0..25 LOOP

@@ -527,3 +527,52 @@ func median(v []float64) float64 {
 	slices.Sort(v)
 	return v[len(v)/2]
 }
+
+// TestRandomFlag: W3C Trace Context Level 2's random flag (0x02) at the
+// pinned otel v1.47.0. The trace API has it (trace.FlagsRandom) and the
+// W3C propagator carries it both ways, so a traceparent that arrives with
+// it keeps it on every child span and on the next hop; the SDK never sets
+// it on a root span (it copies the parent's flags and adds or clears only
+// the sampled bit), so a root span's traceparent says 01. An id.New trace
+// id is fit for the flag either way: its low 64 bits are random
+// (docs/tracing.md, "Sampling").
+func TestRandomFlag(t *testing.T) {
+	tp, _ := newProvider(t)
+	tr := tp.Tracer("idotel_test")
+	prop := propagation.TraceContext{}
+	inject := func(ctx context.Context) string {
+		h := http.Header{}
+		prop.Inject(ctx, propagation.HeaderCarrier(h))
+		return h.Get("traceparent")
+	}
+
+	ctx, root := tr.Start(context.Background(), "root")
+	sc := root.SpanContext()
+	if sc.IsRandom() {
+		t.Errorf("root span flags %v: the SDK set the random flag; idotel and docs/tracing.md can now say so", sc.TraceFlags())
+	}
+	if got, want := inject(ctx), "00-"+sc.TraceID().String()+"-"+sc.SpanID().String()+"-01"; got != want {
+		t.Errorf("root traceparent %s, want %s", got, want)
+	}
+	root.End()
+
+	v := id.New()
+	up := "00-" + idotel.TraceID(v).String() + "-00f067aa0ba902b7-03"
+	h := http.Header{"Traceparent": {up}}
+	in := prop.Extract(context.Background(), propagation.HeaderCarrier(h))
+	if psc := trace.SpanContextFromContext(in); !psc.IsRandom() || !psc.IsSampled() {
+		t.Fatalf("extracted %s as flags %v, want random and sampled", up, psc.TraceFlags())
+	}
+	ctx, child := tr.Start(in, "child")
+	defer child.End()
+	csc := child.SpanContext()
+	if !csc.IsRandom() || csc.TraceID() != idotel.TraceID(v) {
+		t.Fatalf("child span %v flags %v, want trace %s, random", csc.TraceID(), csc.TraceFlags(), v)
+	}
+	if got, want := inject(ctx), "00-"+idotel.TraceID(v).String()+"-"+csc.SpanID().String()+"-03"; got != want {
+		t.Errorf("next hop's traceparent %s, want %s", got, want)
+	}
+	if got, err := idotel.FromSpanContext(csc); err != nil || got != v {
+		t.Errorf("FromSpanContext = %v, %v; want %v", got, err, v)
+	}
+}

@@ -27,6 +27,7 @@ import (
 
 	"github.com/idkeys/id"
 	"github.com/idkeys/id/compact"
+	"github.com/idkeys/id/internal/spell"
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
@@ -100,14 +101,7 @@ func (p encodeCompact) Encode(value any, buf []byte) ([]byte, error) {
 	if !p.text {
 		return append(buf, b[:]...), nil
 	}
-	const digits = "0123456789abcdef"
-	for i, x := range b {
-		if i == 4 || i == 6 || i == 8 || i == 10 {
-			buf = append(buf, '-')
-		}
-		buf = append(buf, digits[x>>4], digits[x&15])
-	}
-	return buf, nil
+	return spell.AppendUUID(buf, b), nil
 }
 
 // scanCompact reads a uuid, in binary (16 bytes) or text (36

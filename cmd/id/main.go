@@ -6,7 +6,8 @@
 //
 //	id [-n N]          print N new ids (default 1), one per line
 //	id inspect ID...   print each id's canonical form, UTC time, Unix ms, hex and UUID
-//	id check [-stored] report the invalid lines of stdin, one id per line
+//	id check [-stored|-compact] report the invalid lines of stdin, one id per line
+//	id grep ID [FILE...] print the lines mentioning ID in any spelling
 //	id backfill        make ids for existing rows (see id -h)
 //	id help            print the help (also id -h)
 //
@@ -41,7 +42,9 @@
 // bounded pieces, so no line length exhausts memory. With -stored, a line
 // must be exactly what package id stores, the canonical lowercase form
 // (KEYS-4), as ID.Scan requires: use it on a database dump; without it,
-// any letter case is accepted, as id.Parse does for outside input.
+// any letter case is accepted, as id.Parse does for outside input. With
+// -compact, a line must be what compact.ID's Scan reads from a PostgreSQL
+// uuid column: 36 characters of lowercase UUID text, not the nil UUID.
 //
 // Exit status: 0 on success; 1 if an id was invalid or reading or writing
 // failed; 2 on a usage error (unknown subcommand or flag, a bad -n, no ids
@@ -50,16 +53,16 @@ package main
 
 import (
 	"bufio"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/compact"
+	"github.com/idkeys/id/internal/spell"
 )
 
 func main() {
@@ -88,7 +91,8 @@ const timeLayout = "2006-01-02T15:04:05.000Z07:00"
 const usageText = `usage:
   id [-n N]          print N new ids (default 1), one per line
   id inspect ID...   print each id's canonical form, UTC time, Unix ms, hex and UUID
-  id check [-stored] report the invalid lines of stdin, one id per line
+  id check [-stored|-compact] report the invalid lines of stdin, one id per line
+  id grep ID [FILE...] print the lines mentioning ID in any spelling (see id -h)
   id backfill        make ids for existing rows: OLD_KEY<TAB>CREATED_AT lines
   id help            print the help (also id -h)
 `
@@ -124,7 +128,11 @@ id check [-stored]
   -stored: accept only the canonical lowercase form, as ID.Scan reads
   stored ids (KEYS-4: an uppercase id in a table misses WHERE id = ?);
   use it on a database dump.
+  -compact: read UUID text (36 lowercase characters, not the nil UUID),
+  as compact.ID reads a PostgreSQL uuid column; use it on a dump of a
+  compact column, e.g. psql -Atc 'SELECT id FROM orders'.
 
+` + grepHelp + `
 ` + backfillHelp + `
 Exit status:
   0  success: every id valid
@@ -150,7 +158,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cmd, rest := fs.Arg(0), fs.Args()[1:]
 	switch cmd {
-	case "inspect", "check", "help", "backfill":
+	case "inspect", "check", "help", "backfill", "grep":
 	default:
 		return usageError(stderr, fmt.Sprintf("unknown command %q", cmd))
 	}
@@ -160,10 +168,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cmd == "backfill" {
 		return backfillCmd(rest, stdin, stdout, stderr)
 	}
+	if cmd == "grep" {
+		return grepCmd(rest, stdin, stdout, stderr)
+	}
 	sub := newFlagSet("id "+cmd, stderr)
-	stored := false
+	stored, compactDump := false, false
 	if cmd == "check" {
 		sub.BoolVar(&stored, "stored", false, "accept only the canonical lowercase form")
+		sub.BoolVar(&compactDump, "compact", false, "read UUID text, as compact.ID reads a uuid column")
 	}
 	if code, ok := parseFlags(sub, rest, stdout, stderr); !ok {
 		return code
@@ -178,7 +190,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if sub.NArg() != 0 {
 			return usageError(stderr, "check takes no arguments; it reads stdin")
 		}
-		return check(stdin, stderr, maxLine, stored)
+		if stored && compactDump {
+			return usageError(stderr, "check: -stored and -compact do not go together")
+		}
+		mode := checkParse
+		if stored {
+			mode = checkStored
+		} else if compactDump {
+			mode = checkCompact
+		}
+		return check(stdin, stderr, maxLine, mode)
 	default: // help
 		if sub.NArg() != 0 {
 			return usageError(stderr, "help takes no arguments")
@@ -299,74 +320,37 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 }
 
 // parseAny reads an id in any of the spellings inspect prints: 32 hex
-// digits (a trace id), 36 characters with hyphens at 8, 13, 18 and 23 (a
-// UUID), each in any letter case, decoded by encoding/hex and id.From16;
-// or else the 26 characters of id.Parse, whose error is the one for every
-// other length, with the two other lengths named.
+// digits (a trace id), 36 characters of UUID text, each in any letter
+// case (id.From16 of the bytes); or else the 26 characters of id.Parse,
+// whose error is the one for every other length, with the two other
+// lengths named.
 func parseAny(s string) (id.ID, error) {
+	var b [16]byte
+	bad, kind := -1, "hex id"
 	switch len(s) {
 	case 32:
-		return parseHex(s, s, "hex id")
+		b, bad = spell.Hex(s, false)
 	case 36:
-		for _, i := range [...]int{8, 13, 18, 23} {
-			if s[i] != '-' {
-				return id.ID{}, badSpelling(s, "UUID", "want '-' at index "+strconv.Itoa(i))
-			}
+		b, bad = spell.UUID(s, false)
+		kind = "UUID"
+		if bad == 8 || bad == 13 || bad == 18 || bad == 23 {
+			return id.ID{}, badSpelling(s, kind, "want '-' at index "+strconv.Itoa(bad))
 		}
-		return parseHex(s, s[:8]+s[9:13]+s[14:18]+s[19:23]+s[24:], "UUID")
-	}
-	v, err := id.Parse(s)
-	if pe := (*id.ParseError)(nil); errors.As(err, &pe) && pe.Reason == id.ReasonLength {
-		return v, fmt.Errorf("%w, 32 hex digits or a 36-character UUID", err)
-	}
-	return v, err
-}
-
-// parseHex returns the id of the 32 hex digits h, which are s without its
-// hyphens; kind names the spelling in errors.
-func parseHex(s, h, kind string) (id.ID, error) {
-	for i := range len(h) {
-		if !isHex(h[i]) {
-			j := i
-			if kind == "UUID" {
-				j = uuidIndex(i)
-			}
-			c := "byte 0x" + strconv.FormatUint(uint64(h[i]), 16)
-			if h[i] < utf8.RuneSelf {
-				c = strconv.QuoteRune(rune(h[i]))
-			}
-			return id.ID{}, badSpelling(s, kind, "invalid character "+c+" at index "+strconv.Itoa(j))
+	default:
+		v, err := id.Parse(s)
+		if pe := (*id.ParseError)(nil); errors.As(err, &pe) && pe.Reason == id.ReasonLength {
+			return v, fmt.Errorf("%w, 32 hex digits or a 36-character UUID", err)
 		}
+		return v, err
 	}
-	var b [16]byte
-	if _, err := hex.Decode(b[:], []byte(h)); err != nil {
-		return id.ID{}, badSpelling(s, kind, err.Error()) // not reached: every digit is hex
+	if bad >= 0 {
+		return id.ID{}, badSpelling(s, kind, "invalid character "+spell.Char(s, bad)+" at index "+strconv.Itoa(bad))
 	}
 	v, err := id.From16(b)
 	if err != nil {
 		return id.ID{}, badSpelling(s, kind, "16 zero bytes are the zero id, which names nothing")
 	}
 	return v, nil
-}
-
-// uuidIndex is the index in a 36-character UUID of the digit at index i of
-// its 32 digits without hyphens.
-func uuidIndex(i int) int {
-	switch {
-	case i < 8:
-		return i
-	case i < 12:
-		return i + 1
-	case i < 16:
-		return i + 2
-	case i < 20:
-		return i + 3
-	}
-	return i + 4
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // badSpelling is the error for s, a hex id or a UUID (kind), refused for
@@ -376,31 +360,27 @@ func badSpelling(s, kind, reason string) error {
 }
 
 // appendHex appends the 16 bytes of v as 32 lowercase hex digits.
-func appendHex(b []byte, v id.ID) []byte {
-	raw := v.As16()
-	return hex.AppendEncode(b, raw[:])
-}
+func appendHex(b []byte, v id.ID) []byte { return spell.AppendHex(b, v.As16()) }
 
 // appendUUID appends the 16 bytes of v as 8-4-4-4-12 lowercase hex digits.
-func appendUUID(b []byte, v id.ID) []byte {
-	raw := v.As16()
-	b = hex.AppendEncode(b, raw[:4])
-	b = append(b, '-')
-	b = hex.AppendEncode(b, raw[4:6])
-	b = append(b, '-')
-	b = hex.AppendEncode(b, raw[6:8])
-	b = append(b, '-')
-	b = hex.AppendEncode(b, raw[8:10])
-	b = append(b, '-')
-	return hex.AppendEncode(b, raw[10:])
-}
+func appendUUID(b []byte, v id.ID) []byte { return spell.AppendUUID(b, v.As16()) }
+
+// checkMode is how id check reads a line: as id.Parse, as id.ID's Scan
+// (-stored), or as compact.ID's Scan of a uuid column's text (-compact).
+type checkMode int
+
+const (
+	checkParse checkMode = iota
+	checkStored
+	checkCompact
+)
 
 // check reads ids from stdin, one per line, and reports each invalid line
 // on stderr, the first maxReports of them (then how many more). It reads
 // with a buffer of size bytes (maxLine; at least 16), and lines of size
 // bytes or more are reported by length only. A line is valid if id.Parse
-// accepts it, or with stored, if ID.Scan does.
-func check(stdin io.Reader, stderr io.Writer, size int, stored bool) int {
+// accepts it, or as mode says.
+func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
 	rep := newReporter(stderr, maxReports)
 	defer rep.flush()
 	r := bufio.NewReaderSize(stdin, size)
@@ -422,15 +402,23 @@ func check(stdin io.Reader, stderr io.Writer, size int, stored bool) int {
 				rep.printf("id: reading stdin: %v\n", err)
 				return exitFail
 			}
-			rep.line(lines, "id: invalid id: length "+strconv.Itoa(n)+", want 26 (line too long to quote)")
+			want := "26"
+			if mode == checkCompact {
+				want = "36 (UUID text)"
+			}
+			rep.line(lines, "id: invalid id: length "+strconv.Itoa(n)+", want "+want+" (line too long to quote)")
 			continue
 		}
 		line := trimEOL(chunk)
 		var perr error
-		if stored {
+		switch mode {
+		case checkStored:
 			var v id.ID
 			perr = v.Scan(line)
-		} else {
+		case checkCompact:
+			var v compact.ID
+			perr = v.Scan(string(line))
+		default:
 			_, perr = id.Parse(string(line))
 		}
 		if perr != nil {

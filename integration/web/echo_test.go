@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/go-playground/validator/v10"
@@ -43,13 +44,18 @@ func (ev echoValidator) Validate(i any) error {
 // PathParam[T] and QueryParam[T] need: they return *echo.BindingError,
 // which embeds an *echo.HTTPError with code 400, but echo's default
 // handler looks for *echo.HTTPError with a type assertion and answers 500
-// for anything else, for every T. This one answers 400 with the field and
-// the decoder's message, and leaves every other error to the default.
+// for anything else, for every T. This one answers 404 for a path
+// parameter (KEYS-5) and 400 for a query one, with the field and the
+// decoder's message, and leaves every other error to the default.
 func bindingErrorHandler(e *echo.Echo) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		var be *echo.BindingError
 		if errors.As(err, &be) {
-			err = echo.NewHTTPError(http.StatusBadRequest, be.Field+": "+be.Internal.Error()).SetInternal(be)
+			code := http.StatusBadRequest // a query id: bad input
+			if slices.Contains(c.ParamNames(), be.Field) {
+				code = http.StatusNotFound // a path id names nothing (KEYS-5)
+			}
+			err = echo.NewHTTPError(code, be.Field+": "+be.Internal.Error()).SetInternal(be)
 		}
 		e.DefaultHTTPErrorHandler(err, c)
 	}
@@ -145,7 +151,7 @@ func testEchoGenericParams[T anyID](t *testing.T) {
 	t.Run("bindingErrorHandler", func(t *testing.T) {
 		serve(t, echoServer[T](true), []httpCase{
 			{name: "valid", path: "/generic/" + lower + "?after=" + upper, status: 200, want: "user=" + lower + " after=" + lower},
-			{name: "malformed path", path: "/generic/" + bad, status: 400, want: `{"message":"user: failed to parse value, err: ` + `id: invalid id \"01arz3ndeitsv4rrffq69g5fav\": invalid character 'i' at index 9"}`},
+			{name: "malformed path", path: "/generic/" + bad, status: 404, want: `{"message":"user: failed to parse value, err: ` + `id: invalid id \"01arz3ndeitsv4rrffq69g5fav\": invalid character 'i' at index 9"}`},
 			{name: "malformed query", path: "/generic/" + lower + "?after=" + bad, status: 400, want: `{"message":"after: failed to parse value, err: ` + `id: invalid id \"01arz3ndeitsv4rrffq69g5fav\": invalid character 'i' at index 9"}`},
 			{name: "empty query is echo's default", path: "/generic/" + lower + "?after=", status: 200, want: "user=" + lower + " after=none"},
 		})

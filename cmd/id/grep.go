@@ -1,0 +1,425 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/idkeys/id"
+)
+
+// grepBuf is the size (a variable for the tests) of id grep's read buffer; a line longer than it is
+// searched in pieces, never held whole.
+var grepBuf = 256 << 10
+
+// grepKeep is how many bytes of a long line's piece id grep keeps for the
+// next piece: more than the longest spelling and the byte before it, so
+// that a mention across two pieces is found.
+const grepKeep = 64
+
+const grepHelp = `id grep [-l] [-r] [-c] [-e ID]... ID [FILE...]
+  Prints every line of the FILEs (stdin when none is given; "-" is stdin)
+  that mentions the id in any of its spellings: its 26 characters, its 32
+  hex digits (a trace id) and its 36-character UUID (a uuid column, a
+  pg_dump), in any letter case, and its 16 bytes in base64 (22 characters,
+  as protobuf's JSON writes a bytes field), in its case. ID is any of the
+  first three spellings; -e ID adds another id to look for, and the first
+  argument is then a FILE. A mention is a whole word: not inside a longer
+  run of ASCII letters and digits (nor, for base64, of base64 characters).
+  Lines are prefixed by their file name when there is more than one FILE
+  or with -r. Memory stays bounded: a line of any length is read in pieces
+  (a matching one longer than 256 KB read from a pipe is kept in a
+  temporary file until it is printed).
+  -l  print only the names of the files with a mention
+  -c  print the number of lines with a mention, for each file
+  -r  search the files under each FILE that is a folder (default ".")
+  Exit status: 0 if a line matched, 1 if none did, 2 on an error (a bad
+  ID, an unreadable file), with the reason on stderr.
+`
+
+// idList is the value of -e, repeatable.
+type idList []id.ID
+
+func (l *idList) String() string { return "" }
+
+func (l *idList) Set(s string) error {
+	v, err := parseAny(s)
+	if err != nil {
+		return err
+	}
+	*l = append(*l, v)
+	return nil
+}
+
+// grepOpts are the flags of id grep.
+type grepOpts struct {
+	list, count, names bool
+}
+
+// grepCmd runs id grep with args (after "grep").
+func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	flags := newFlagSet("id grep", stderr)
+	var ids idList
+	var o grepOpts
+	recursive := false
+	flags.Var(&ids, "e", "also look for `ID`")
+	flags.BoolVar(&o.list, "l", false, "print only the names of files with a mention")
+	flags.BoolVar(&o.count, "c", false, "print the number of matching lines")
+	flags.BoolVar(&recursive, "r", false, "walk folders")
+	// Flags may come after ID and FILEs too, as GNU grep allows.
+	var files []string
+	for rest := args; ; {
+		if err := flags.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				if _, err := io.WriteString(stdout, grepHelp); err != nil {
+					return writeError(stderr, err)
+				}
+				return exitOK
+			}
+			return exitUsage
+		}
+		rest = flags.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
+			files = append(files, rest...) // after "--", all are operands
+			break
+		}
+		files, rest = append(files, rest[0]), rest[1:]
+	}
+	if len(ids) == 0 {
+		if len(files) == 0 {
+			fmt.Fprintf(stderr, "id grep: no id given\n%s", grepHelp)
+			return exitUsage
+		}
+		v, err := parseAny(files[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "id grep: %v\n", err)
+			return exitUsage
+		}
+		ids, files = idList{v}, files[1:]
+	}
+	if o.list && o.count {
+		fmt.Fprintf(stderr, "id grep: -l and -c do not go together\n")
+		return exitUsage
+	}
+	if recursive && len(files) == 0 {
+		files = []string{"."}
+	}
+	o.names = len(files) > 1 || recursive
+	g := &grepper{m: newMatcher(ids), buf: make([]byte, grepBuf), out: bufio.NewWriterSize(stdout, 64<<10), opts: o}
+	defer g.close()
+	failed := false
+	fail := func(err error) {
+		g.out.Flush()
+		fmt.Fprintf(stderr, "id grep: %v\n", err)
+		failed = true
+	}
+	if len(files) == 0 {
+		if err := g.search("(standard input)", stdin); err != nil {
+			fail(err)
+		}
+	}
+	for _, name := range files {
+		if name == "-" {
+			if err := g.search("(standard input)", stdin); err != nil {
+				fail(err)
+			}
+			continue
+		}
+		if !recursive {
+			if err := g.searchFile(name); err != nil {
+				fail(err)
+			}
+			continue
+		}
+		err := filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				fail(err)
+				return nil
+			}
+			if d.IsDir() || !d.Type().IsRegular() && path != name {
+				return nil
+			}
+			if err := g.searchFile(path); err != nil {
+				fail(err)
+			}
+			return nil
+		})
+		if err != nil {
+			fail(err)
+		}
+	}
+	if err := g.out.Flush(); err != nil {
+		return writeError(stderr, err) + 1
+	}
+	switch {
+	case failed:
+		return exitUsage
+	case g.matched:
+		return exitOK
+	}
+	return exitFail
+}
+
+// grepper searches inputs one after the other with one buffer.
+type grepper struct {
+	m       *matcher
+	planned bool
+	buf     []byte
+	out     *bufio.Writer
+	opts    grepOpts
+	matched bool
+	spill   *os.File    // the part of a long line already read, to print it
+	spillN  int64       // its length
+	src     io.ReaderAt // a regular file being read, or nil
+	base    int64       // the file offset of buf[0]
+	kept    int64       // the file offset of the long line's start
+}
+
+func (g *grepper) close() {
+	if g.spill != nil {
+		g.spill.Close()
+		os.Remove(g.spill.Name())
+	}
+}
+
+func (g *grepper) searchFile(name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err == nil && st.IsDir() {
+		return fmt.Errorf("%s: is a folder (use -r)", name)
+	}
+	if err == nil && st.Mode().IsRegular() {
+		g.src = f // a long line is read again from the file, not kept
+		defer func() { g.src = nil }()
+	}
+	if err := g.search(name, f); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+// errListed stops the search of a file once -l has named it.
+var errListed = errors.New("listed")
+
+// search reads r to its end (for -l, to its first mention) and writes
+// what the options ask for.
+func (g *grepper) search(name string, r io.Reader) error {
+	var lines int64
+	emit := func(line []byte, first bool) error {
+		if first {
+			lines++
+			g.matched = true
+			if g.opts.list {
+				g.out.WriteString(name)
+				g.out.WriteByte('\n')
+				return errListed
+			}
+		}
+		if g.opts.count {
+			return nil
+		}
+		if first && g.opts.names {
+			g.out.WriteString(name)
+			g.out.WriteByte(':')
+		}
+		_, err := g.out.Write(line)
+		return err
+	}
+	err := g.lines(r, emit)
+	if err == errListed {
+		return nil
+	}
+	if err == nil && g.opts.count {
+		if g.opts.names {
+			g.out.WriteString(name)
+			g.out.WriteByte(':')
+		}
+		g.out.WriteString(strconv.FormatInt(lines, 10))
+		_, err = g.out.Write([]byte{'\n'})
+	}
+	return err
+}
+
+// lines reads r and calls emit for each line with a mention: once with
+// first set, then, for a line longer than the buffer, again for each
+// further piece of it. The line handed over ends with '\n', which is
+// added to a last line without one.
+func (g *grepper) lines(r io.Reader, emit func(line []byte, first bool) error) error {
+	buf := g.buf
+	n, pos := 0, 0     // buf[pos:n] is unsearched input, pos at a line start
+	long := false      // buf[:n] goes on with a line begun before it
+	finishing := false // buf[:n] goes on with a long line being printed
+	from := 0          // where a long line's search starts in buf
+	eof := false
+	g.spillN, g.base = 0, 0
+	for {
+		if !eof && n < len(buf) {
+			k, err := r.Read(buf[n:])
+			n += k
+			if err == io.EOF {
+				eof = true
+			} else if err != nil {
+				return err
+			}
+			if !g.planned && n > 0 {
+				g.m.plan(buf[:n])
+				g.planned = true
+			}
+		}
+		if finishing {
+			end := bytes.IndexByte(buf[:n], '\n') + 1
+			if end == 0 {
+				if !eof && n < len(buf) {
+					continue
+				}
+				if err := emit(buf[:n], false); err != nil {
+					return err
+				}
+				g.base += int64(n)
+				n = 0
+				if eof {
+					return emit([]byte{'\n'}, false)
+				}
+				continue
+			}
+			if err := emit(buf[:end], false); err != nil {
+				return err
+			}
+			finishing, pos = false, end
+		} else if long {
+			end := bytes.IndexByte(buf[:n], '\n') + 1
+			if end == 0 && !eof {
+				if n < len(buf) {
+					continue
+				}
+				if len(g.m.matchLines(buf[:n], from, true)) > 0 {
+					if err := g.printKept(buf[:n], emit); err != nil {
+						return err
+					}
+					g.base += int64(n)
+					long, finishing, n = false, true, 0
+					continue
+				}
+				if err := g.keep(buf[:n-grepKeep]); err != nil {
+					return err
+				}
+				g.base += int64(n - grepKeep)
+				n = copy(buf, buf[n-grepKeep:n])
+				from = 1
+				continue
+			}
+			if end == 0 {
+				end = n
+			}
+			if len(g.m.matchLines(buf[:end], from, false)) > 0 {
+				if err := g.printKept(buf[:end], emit); err != nil {
+					return err
+				}
+				if buf[end-1] != '\n' {
+					if err := emit([]byte{'\n'}, false); err != nil {
+						return err
+					}
+				}
+			}
+			long, pos, g.spillN = false, end, 0
+		}
+		re := pos + bytes.LastIndexByte(buf[pos:n], '\n') + 1
+		if eof {
+			re = n
+		}
+		if re > pos {
+			for _, sp := range g.m.matchLines(buf[:re], pos, false) {
+				if err := emit(buf[sp[0]:sp[1]], true); err != nil {
+					return err
+				}
+				if buf[sp[1]-1] != '\n' {
+					if err := emit([]byte{'\n'}, false); err != nil {
+						return err
+					}
+				}
+			}
+			pos = re
+		}
+		if eof {
+			return nil
+		}
+		g.base += int64(pos)
+		n = copy(buf, buf[pos:n])
+		pos = 0
+		if n == len(buf) {
+			long, from = true, 0
+		}
+	}
+}
+
+// keep saves the piece b of a long line, which is about to leave the
+// buffer from its start, for printing the line if a mention turns up later
+// in it: in a temporary file, or, for a regular file, as its offset.
+func (g *grepper) keep(b []byte) error {
+	if g.opts.count || g.opts.list {
+		return nil
+	}
+	if g.src != nil {
+		if g.spillN == 0 {
+			g.kept = g.base
+		}
+		g.spillN += int64(len(b))
+		return nil
+	}
+	if g.spill == nil {
+		f, err := os.CreateTemp("", "id-grep-*")
+		if err != nil {
+			return err
+		}
+		g.spill = f
+	}
+	if _, err := g.spill.WriteAt(b, g.spillN); err != nil {
+		return err
+	}
+	g.spillN += int64(len(b))
+	return nil
+}
+
+// printKept emits the start of a long line with a mention: the pieces
+// kept, then last, the part in the buffer.
+func (g *grepper) printKept(last []byte, emit func([]byte, bool) error) error {
+	first := true
+	if g.spillN > 0 {
+		sr := io.NewSectionReader(g.spill, 0, g.spillN)
+		if g.src != nil {
+			sr = io.NewSectionReader(g.src, g.kept, g.spillN)
+		}
+		piece := make([]byte, 32<<10)
+		for {
+			k, err := sr.Read(piece)
+			if k > 0 {
+				if err := emit(piece[:k], first); err != nil {
+					return err
+				}
+				first = false
+			}
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return err
+			}
+		}
+		g.spillN = 0
+	}
+	return emit(last, first)
+}

@@ -1,0 +1,320 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/idkeys/id"
+)
+
+// The spellings of the ULID spec's example id.
+const (
+	gID   = "01arz3ndektsv4rrffq69g5fav"
+	gHex  = "01563e3ab5d3d6764c61efb99302bd5b"
+	gUUID = "01563e3a-b5d3-d676-4c61-efb99302bd5b"
+	gStd  = "AVY+OrXT1nZMYe+5kwK9Ww"
+	gURL  = "AVY-OrXT1nZMYe-5kwK9Ww"
+	other = "01kbm0b9zq8r0x3m5g3qv7w9yd"
+)
+
+func TestGrepStdin(t *testing.T) {
+	lines := []struct {
+		text  string
+		match bool
+	}{
+		{"msg=start", false},
+		{"order=" + gID + " ok", true},
+		{"ORDER=" + strings.ToUpper(gID), true},
+		{`{"TraceID":"` + gHex + `"}`, true},
+		{"trace " + strings.ToUpper(gHex), true},
+		{"row\t" + gUUID + "\t42", true},
+		{"mixed 01ARz3ndektsv4rrffq69g5fav,", true},
+		{`{"id":"` + gStd + `=="}`, true},
+		{"url " + gURL, true},
+		{"x" + gID, false},                        // inside a longer word
+		{gID + "z", false},                        // followed by a letter
+		{"ff" + gHex, false},                      // inside a longer hex run
+		{gHex[:31], false},                        // too short
+		{"9" + gUUID, false},                      // after a digit
+		{"lower " + strings.ToLower(gStd), false}, // base64 keeps its case
+		{"other " + other, false},
+		{"last " + gUUID, true}, // no newline at the end of the input
+	}
+	var in, want string
+	for _, l := range lines {
+		in += l.text + "\n"
+		if l.match {
+			want += l.text + "\n"
+		}
+	}
+	in = strings.TrimSuffix(in, "\n")
+	for _, arg := range []string{gID, strings.ToUpper(gID), gHex, strings.ToUpper(gUUID)} {
+		runCmd(in, "grep", arg).check(t, result{stdout: want})
+	}
+	runCmd(in, "grep", "-c", gID).check(t, result{stdout: "9\n"})
+	runCmd(in, "grep", "-l", gID).check(t, result{stdout: "(standard input)\n"})
+	runCmd(in, "grep", other).check(t, result{stdout: "other " + other + "\n"})
+	runCmd(in, "grep", "-e", other, "-e", gHex).check(t, result{stdout: want[:strings.Index(want, "last")] + "other " + other + "\n" + "last " + gUUID + "\n"})
+	runCmd("nothing here\n", "grep", gID).check(t, result{code: 1})
+	runCmd("nothing here\n", "grep", "-c", gID).check(t, result{stdout: "0\n", code: 1})
+	runCmd("", "grep", gID).check(t, result{code: 1})
+}
+
+func TestGrepErrors(t *testing.T) {
+	runCmd("", "grep").check(t, result{stderr: "id grep: no id given\n" + grepHelp, code: 2})
+	runCmd("", "grep", "01arz3ndektsv4rrffq69g5faI").check(t, result{
+		stderr: `id grep: id: invalid id "01arz3ndektsv4rrffq69g5faI": invalid character 'I' at index 25` + "\n", code: 2})
+	runCmd("", "grep", "-e", "nope").check(t, result{
+		stderr: `invalid value "nope" for flag -e: id: invalid id "nope": length 4, want 26, 32 hex digits or a 36-character UUID` + "\n", code: 2})
+	runCmd("", "grep", "-l", "-c", gID).check(t, result{stderr: "id grep: -l and -c do not go together\n", code: 2})
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.log")
+	good := filepath.Join(dir, "good.log")
+	os.WriteFile(good, []byte("a "+gID+"\n"), 0o600)
+	r := runCmd("", "grep", gID, missing, good)
+	r.check(t, result{stdout: good + ":a " + gID + "\n", stderr: "id grep: open " + missing + ": no such file or directory\n", code: 2})
+	runCmd("", "grep", gID, dir).check(t, result{stderr: "id grep: " + dir + ": is a folder (use -r)\n", code: 2})
+}
+
+func TestGrepFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o700)
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := write("app.log", "1 "+gID+"\n2 nothing\n3 "+gHex+"\n")
+	b := write("sub/spans.json", `{"TraceID":"`+strings.ToUpper(gHex)+`"}`+"\n")
+	c := write("sub/deep/dump.sql", "COPY orders (id) FROM stdin;\n"+gUUID+"\n\\.\n")
+	d := write("none.txt", "nothing\n")
+	runCmd("", "grep", gID, a).check(t, result{stdout: "1 " + gID + "\n3 " + gHex + "\n"})
+	runCmd("", "grep", gID, a, b, d).check(t, result{stdout: a + ":1 " + gID + "\n" + a + ":3 " + gHex + "\n" + b + `:{"TraceID":"` + strings.ToUpper(gHex) + `"}` + "\n"})
+	runCmd("", "grep", "-c", gID, a, b, d).check(t, result{stdout: a + ":2\n" + b + ":1\n" + d + ":0\n"})
+	runCmd("", "grep", "-l", gID, a, b, d).check(t, result{stdout: a + "\n" + b + "\n"})
+	runCmd("", "grep", "-r", "-l", gUUID, dir).check(t, result{stdout: a + "\n" + c + "\n" + b + "\n"})
+	runCmd("", "grep", "-r", "-c", gUUID, dir).check(t, result{stdout: a + ":2\n" + d + ":0\n" + c + ":1\n" + b + ":1\n"})
+	runCmd("", "grep", "-r", gID, filepath.Join(dir, "sub")).check(t, result{stdout: c + ":" + gUUID + "\n" + b + `:{"TraceID":"` + strings.ToUpper(gHex) + `"}` + "\n"})
+	runCmd("x "+gID+"\n", "grep", gID, "-", d).check(t, result{stdout: "(standard input):x " + gID + "\n"})
+	runCmd("", "grep", gID, a, "-c", d).check(t, result{stdout: a + ":2\n" + d + ":0\n"})
+	runCmd("", "grep", "-c", "--", gID, a).check(t, result{stdout: "2\n"})
+}
+
+// TestGrepLongLines checks lines far longer than the buffer, with the
+// mention at the start, in the middle, across a piece boundary and at the
+// end, and none; the printed lines must be whole.
+func TestGrepLongLines(t *testing.T) {
+	long := func(n int, at int, mention string) string {
+		b := bytes.Repeat([]byte{'.'}, n)
+		if at >= 0 {
+			copy(b[at:], mention)
+		}
+		return string(b)
+	}
+	const size = 4 << 20
+	var in strings.Builder
+	var want strings.Builder
+	lines := []string{
+		long(size, 0, gID),
+		long(size, size/2, gUUID),
+		long(size, size-len(gHex), gHex),
+		long(size, -1, ""),
+		"short " + gID,
+		long(size, size-len(gHex)-1, "x"+gHex), // not a whole word
+	}
+	for i := range 200 {
+		lines = append(lines, long(3000+i, 1000+i, gUUID)) // across many piece boundaries
+	}
+	for _, l := range lines {
+		in.WriteString(l + "\n")
+		if strings.Contains(l, gID) || strings.Contains(l, gUUID) || strings.Contains(l, "."+gHex) {
+			want.WriteString(l + "\n")
+		}
+	}
+	file := filepath.Join(t.TempDir(), "long.log")
+	if err := os.WriteFile(file, []byte(in.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, bufSize := range []int{100, 4096, 256 << 10} {
+		old := grepBuf
+		grepBuf = bufSize
+		r := runCmd(in.String(), "grep", gID)
+		rf := runCmd("", "grep", gID, file) // a long line is read again from the file
+		grepBuf = old
+		if r.code != 0 || r.stderr != "" || r.stdout != want.String() {
+			t.Errorf("buffer %d: status %d, stderr %q, %d bytes out, want %d", bufSize, r.code, r.stderr, len(r.stdout), want.Len())
+		}
+		if rf.code != 0 || rf.stderr != "" || rf.stdout != want.String() {
+			t.Errorf("buffer %d, from a file: status %d, stderr %q, %d bytes out, want %d", bufSize, rf.code, rf.stderr, len(rf.stdout), want.Len())
+		}
+		grepBuf = bufSize
+		r = runCmd(in.String()+long(size, size-36, gUUID), "grep", "-c", gID)
+		grepBuf = old
+		if want := "205\n"; r.stdout != want {
+			t.Errorf("buffer %d: -c printed %q, want %q", bufSize, r.stdout, want)
+		}
+	}
+}
+
+// refGrep is the slow reference: each line, each form, each offset.
+func refGrep(m *matcher, in []byte) []byte {
+	var out []byte
+	for len(in) > 0 {
+		line := in
+		if i := bytes.IndexByte(in, '\n'); i >= 0 {
+			line = in[:i+1]
+		}
+		in = in[len(line):]
+	lines:
+		for fi := range m.forms {
+			f := &m.forms[fi]
+			for s := 0; s+len(f.text) <= len(line); s++ {
+				if f.at(line, s) {
+					out = append(out, line...)
+					if line[len(line)-1] != '\n' {
+						out = append(out, '\n')
+					}
+					break lines
+				}
+			}
+		}
+	}
+	return out
+}
+
+func FuzzGrep(f *testing.F) {
+	f.Add([]byte("a "+gID+" b\nx"+gHex+"\n"+gUUID), uint16(70), uint8(0))
+	f.Add([]byte(strings.Repeat("0", 200)+gStd+"==\n"+gURL), uint16(65), uint8(3))
+	f.Add([]byte(strings.ToUpper(gUUID)+"\n\n"), uint16(1000), uint8(9))
+	f.Fuzz(func(t *testing.T, in []byte, size uint16, seed uint8) {
+		// Splice spellings into the input, so that matches happen.
+		spells := []string{gID, gHex, gUUID, gStd, gURL, strings.ToUpper(gHex), "01ARZ3ndektsv4rrffq69g5fav"}
+		if len(in) > 0 {
+			at := int(seed) * 7 % len(in)
+			in = append(in[:at:at], append([]byte(spells[int(seed)%len(spells)]), in[at:]...)...)
+		}
+		m := newMatcher([]id.ID{id.MustParse(gID)})
+		m.plan(in)
+		want := refGrep(m, in)
+		g := &grepper{m: m, planned: true, buf: make([]byte, grepKeep+1+int(size)%4000)}
+		r := bytes.NewReader(in)
+		if seed%2 == 0 {
+			g.src = r // as for a regular file: long lines are read again
+		}
+		var got bytes.Buffer
+		err := g.lines(r, func(line []byte, first bool) error {
+			got.Write(line)
+			return nil
+		})
+		g.close()
+		if err != nil || !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("buffer %d: got %q, %v; want %q", len(g.buf), got.Bytes(), err, want)
+		}
+	})
+}
+
+// TestGrepBoundedMemory: a 64 MB line with a mention at its end is
+// printed whole (from the temporary file), and a 64 MB line counted with
+// -c, and neither takes memory in proportion to the line.
+func TestGrepBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 128 MB")
+	}
+	const n, bound = 64 << 20, 4 << 20
+	for _, args := range [][]string{{"grep", gID}, {"grep", "-c", gID}} {
+		in := &repeatReader{c: '.', n: n, tail: " " + gUUID + "\nnext\n"}
+		var out lenWriter
+		var stderr bytes.Buffer
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		code := run(args, in, &out, &stderr)
+		runtime.ReadMemStats(&after)
+		want := int64(n + 1 + len(gUUID) + 1)
+		if args[1] == "-c" {
+			want = 2
+		}
+		if code != 0 || stderr.Len() != 0 || out.n != want || out.last != '\n' {
+			t.Errorf("%v: exit status %d, stderr %q, %d bytes out ending %q; want 0, %d bytes", args, code, stderr.String(), out.n, out.last, want)
+		}
+		if got := after.TotalAlloc - before.TotalAlloc; got >= bound {
+			t.Errorf("%v allocated %d bytes for a %d-byte line, want less than %d", args, got, n, bound)
+		} else {
+			t.Logf("%v: %d bytes allocated for a %d-byte line", args, got, n)
+		}
+	}
+}
+
+// lenWriter counts what is written and keeps the last byte.
+type lenWriter struct {
+	n    int64
+	last byte
+}
+
+func (w *lenWriter) Write(p []byte) (int, error) {
+	w.n += int64(len(p))
+	if len(p) > 0 {
+		w.last = p[len(p)-1]
+	}
+	return len(p), nil
+}
+
+// benchLog is 16 MB of log lines like cmd/id/testdata/genlog's, with
+// gID on one line in 10,000.
+func benchLog() []byte {
+	var b bytes.Buffer
+	for i := 0; b.Len() < 16<<20; i++ {
+		v, tr := id.New(), id.New()
+		if i%10_000 == 777 {
+			v = id.MustParse(gID)
+		}
+		fmt.Fprintf(&b, `{"time":"2026-12-03T11:00:00.%06dZ","level":"INFO","msg":"order created","order":"%s","trace_id":"%s","uuid":"%s"}`+"\n",
+			i%1_000_000, v, appendHex(nil, tr), appendUUID(nil, v))
+	}
+	return b.Bytes()
+}
+
+// BenchmarkGrep: id grep's search against Go's regexp given the same
+// three spellings, case-insensitive, on the same 16 MB (MB/s in the
+// output; the ratio against GNU grep is in docs/performance.md).
+func BenchmarkGrep(b *testing.B) {
+	in := benchLog()
+	v := id.MustParse(gID)
+	b.Run("id-grep", func(b *testing.B) {
+		b.SetBytes(int64(len(in)))
+		g := &grepper{m: newMatcher([]id.ID{v}), buf: make([]byte, grepBuf)}
+		n := 0
+		for b.Loop() {
+			g.planned = false
+			n = 0
+			g.lines(bytes.NewReader(in), func(line []byte, first bool) error {
+				if first {
+					n++
+				}
+				return nil
+			})
+		}
+		if n == 0 {
+			b.Fatal("no match")
+		}
+	})
+	b.Run("regexp", func(b *testing.B) {
+		b.SetBytes(int64(len(in)))
+		re := regexp.MustCompile(`(?i)\b(` + gID + `|` + gHex + `|` + gUUID + `)\b`)
+		n := 0
+		for b.Loop() {
+			n = len(re.FindAllIndex(in, -1))
+		}
+		if n == 0 {
+			b.Fatal("no match")
+		}
+	})
+}
