@@ -60,14 +60,10 @@ func (c *ID) Scan(src any) error {
 
 // ErrZero is [ID.Value]'s error for the zero ID; errors.Is(err,
 // id.ErrZero) holds for it.
-var ErrZero error = zeroError{}
-
-type zeroError struct{}
-
-func (zeroError) Error() string {
-	return `id: refusing to write the zero id (use compact.New(); spell "no id" as NULL: sql.Null[compact.ID], a nil *compact.ID)`
+var ErrZero error = &spell.Error{
+	Msg: `id: refusing to write the zero id (use compact.New(); spell "no id" as NULL: sql.Null[compact.ID], a nil *compact.ID)`,
+	Err: id.ErrZero,
 }
-func (zeroError) Is(target error) bool { return target == id.ErrZero }
 
 // GoString implements [fmt.GoStringer]: compact.ID{ID: id.MustParse("…")},
 // or compact.ID{} for the zero ID.
@@ -81,40 +77,35 @@ func (c ID) GoString() string {
 // ErrNull is [ID.Scan]'s error for SQL NULL; it wraps [id.ErrInvalid],
 // and errors.Is(err, id.ErrNull) holds. Scan a nullable column into
 // sql.Null[compact.ID] or *compact.ID.
-var ErrNull error = nullError{}
-
-type nullError struct{}
-
-func (nullError) Error() string {
-	return "id: invalid id: cannot scan NULL into compact.ID (use sql.Null[compact.ID] for a nullable column)"
+var ErrNull error = &spell.Error{
+	Msg: "id: invalid id: cannot scan NULL into compact.ID (use sql.Null[compact.ID] for a nullable column)",
+	Err: id.ErrNull,
 }
-func (nullError) Unwrap() error        { return id.ErrInvalid }
-func (nullError) Is(target error) bool { return target == id.ErrNull }
 
 func scan(src any) (id.ID, error) {
 	switch s := src.(type) {
 	case []byte:
-		switch len(s) {
-		case 16:
+		if len(s) == 16 {
 			return id.From16([16]byte(s))
-		case 36:
-			return fromUUIDText(s)
-		case 26:
-			return id.ID{}, errTextID
 		}
-		return id.ID{}, invalid(fmt.Sprintf("length %d, want 16 bytes or 36 characters of UUID text", len(s)))
+		return scanText(s, "length %d, want 16 bytes or 36 characters of UUID text")
 	case string:
-		switch len(s) {
-		case 36:
-			return fromUUIDText(s)
-		case 26:
-			return id.ID{}, errTextID
-		}
-		return id.ID{}, invalid(fmt.Sprintf("text of length %d, want 36 characters of UUID text (or 16 bytes as []byte)", len(s)))
+		return scanText(s, "text of length %d, want 36 characters of UUID text (or 16 bytes as []byte)")
 	case nil:
 		return id.ID{}, ErrNull
 	}
 	return id.ID{}, invalid(fmt.Sprintf("cannot scan %T into compact.ID (store it in a uuid, BINARY(16) or BLOB column)", src))
+}
+
+// scanText reads UUID text; lengthMsg formats the error for another length.
+func scanText[T string | []byte](s T, lengthMsg string) (id.ID, error) {
+	switch len(s) {
+	case 36:
+		return fromUUIDText(s)
+	case 26:
+		return id.ID{}, errTextID
+	}
+	return id.ID{}, invalid(fmt.Sprintf(lengthMsg, len(s)))
 }
 
 // errTextID is Scan's error for 26 bytes or characters, an id's text.

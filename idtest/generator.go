@@ -94,8 +94,7 @@ func (g *Generator) Advance(d time.Duration) {
 	g.tb.Helper()
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if d < 0 {
-		g.tb.Fatalf("idtest: Generator.Advance(%v): the clock only moves forward (ids sort by creation)", d)
+	if !g.forward("Advance", d) {
 		return
 	}
 	if g.now.Add(d.Truncate(time.Millisecond)).After(maxTime) {
@@ -105,6 +104,16 @@ func (g *Generator) Advance(d time.Duration) {
 	g.now = g.now.Add(d.Truncate(time.Millisecond))
 }
 
+// forward fails the test when d is negative: the clock only moves forward.
+func (g *Generator) forward(method string, d time.Duration) bool {
+	g.tb.Helper()
+	if d < 0 {
+		g.tb.Fatalf("idtest: Generator.%s(%v): the clock only moves forward (ids sort by creation)", method, d)
+		return false
+	}
+	return true
+}
+
 // SetStep sets how far the clock moves after each id, truncated to
 // milliseconds: 0, the default, holds it. It fails the test (tb.Fatalf)
 // when d is negative.
@@ -112,8 +121,7 @@ func (g *Generator) SetStep(d time.Duration) {
 	g.tb.Helper()
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if d < 0 {
-		g.tb.Fatalf("idtest: Generator.SetStep(%v): the clock only moves forward (ids sort by creation)", d)
+	if !g.forward("SetStep", d) {
 		return
 	}
 	g.step = d.Truncate(time.Millisecond)

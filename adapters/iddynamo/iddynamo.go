@@ -14,9 +14,11 @@ package iddynamo
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/internal/spell"
 )
 
 // ID is an [id.ID] that attributevalue writes and reads as a string (S)
@@ -51,36 +53,15 @@ func (v *ID) UnmarshalDynamoDBAttributeValue(av types.AttributeValue) error {
 	}
 }
 
+// typeNames names the DynamoDB types by the suffix of their Go type.
+var typeNames = map[string]string{"B": "binary", "BOOL": "boolean", "BS": "binary set", "L": "list", "M": "map", "N": "number", "NS": "number set", "SS": "string set"}
+
 func typeName(av types.AttributeValue) string {
-	switch av.(type) {
-	case *types.AttributeValueMemberB:
-		return "binary (B)"
-	case *types.AttributeValueMemberBOOL:
-		return "boolean (BOOL)"
-	case *types.AttributeValueMemberBS:
-		return "binary set (BS)"
-	case *types.AttributeValueMemberL:
-		return "list (L)"
-	case *types.AttributeValueMemberM:
-		return "map (M)"
-	case *types.AttributeValueMemberN:
-		return "number (N)"
-	case *types.AttributeValueMemberNS:
-		return "number set (NS)"
-	case *types.AttributeValueMemberSS:
-		return "string set (SS)"
+	t := fmt.Sprintf("%T", av)
+	if code, ok := strings.CutPrefix(t, "*types.AttributeValueMember"); ok && typeNames[code] != "" {
+		return typeNames[code] + " (" + code + ")"
 	}
-	return fmt.Sprintf("%T", av)
+	return t
 }
 
-type nullError struct{}
-
-func (nullError) Error() string {
-	return "id: cannot read DynamoDB NULL into iddynamo.ID (read an optional attribute into *iddynamo.ID)"
-}
-
-func (nullError) Is(target error) bool {
-	return target == id.ErrNull || target == id.ErrInvalid
-}
-
-var errNull error = nullError{}
+var errNull error = &spell.Error{Msg: "id: cannot read DynamoDB NULL into iddynamo.ID (read an optional attribute into *iddynamo.ID)", Err: id.ErrNull}

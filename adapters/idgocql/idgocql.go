@@ -14,6 +14,7 @@ import (
 
 	"github.com/gocql/gocql"
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/internal/spell"
 )
 
 // ID is an [id.ID] that gocql writes and reads in text, varchar and ascii
@@ -62,14 +63,4 @@ func checkType(info gocql.TypeInfo) error {
 	return fmt.Errorf("%w: a CQL %s column cannot hold an id.ID: use a text column", id.ErrInvalid, info.Type())
 }
 
-type nullError struct{}
-
-func (nullError) Error() string {
-	return "id: cannot read CQL null into idgocql.ID (scan a nullable column into *idgocql.ID)"
-}
-
-func (nullError) Is(target error) bool {
-	return target == id.ErrNull || target == id.ErrInvalid
-}
-
-var errNull error = nullError{}
+var errNull error = &spell.Error{Msg: "id: cannot read CQL null into idgocql.ID (scan a nullable column into *idgocql.ID)", Err: id.ErrNull}
