@@ -92,26 +92,28 @@ func (g *Generator) Now() time.Time {
 // negative or the clock would pass 10889-08-02T05:31:50.655Z.
 func (g *Generator) Advance(d time.Duration) {
 	g.tb.Helper()
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if !g.forward("Advance", d) {
-		return
-	}
-	if g.now.Add(d.Truncate(time.Millisecond)).After(maxTime) {
-		g.tb.Fatalf("idtest: Generator.Advance(%v): the clock would pass %s, the last millisecond of a ULID", d, maxTime.Format("2006-01-02T15:04:05.000Z"))
-		return
-	}
-	g.now = g.now.Add(d.Truncate(time.Millisecond))
+	g.move("Advance", d, func(d time.Duration) string {
+		if g.now.Add(d).After(maxTime) {
+			return "the clock would pass " + maxTime.Format("2006-01-02T15:04:05.000Z") + ", the last millisecond of a ULID"
+		}
+		g.now = g.now.Add(d)
+		return ""
+	})
 }
 
-// forward fails the test when d is negative: the clock only moves forward.
-func (g *Generator) forward(method string, d time.Duration) bool {
+// move calls set with d truncated to milliseconds, under the lock; it
+// fails the test when d is negative or set returns a reason.
+func (g *Generator) move(method string, d time.Duration, set func(time.Duration) string) {
 	g.tb.Helper()
-	if d < 0 {
-		g.tb.Fatalf("idtest: Generator.%s(%v): the clock only moves forward (ids sort by creation)", method, d)
-		return false
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	reason := "the clock only moves forward (ids sort by creation)"
+	if d >= 0 {
+		if reason = set(d.Truncate(time.Millisecond)); reason == "" {
+			return
+		}
 	}
-	return true
+	g.tb.Fatalf("idtest: Generator.%s(%v): %s", method, d, reason)
 }
 
 // SetStep sets how far the clock moves after each id, truncated to
@@ -119,10 +121,8 @@ func (g *Generator) forward(method string, d time.Duration) bool {
 // when d is negative.
 func (g *Generator) SetStep(d time.Duration) {
 	g.tb.Helper()
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if !g.forward("SetStep", d) {
-		return
-	}
-	g.step = d.Truncate(time.Millisecond)
+	g.move("SetStep", d, func(d time.Duration) string {
+		g.step = d
+		return ""
+	})
 }
