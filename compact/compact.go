@@ -85,46 +85,49 @@ var ErrNull error = &spell.Error{
 func scan(src any) (id.ID, error) {
 	switch s := src.(type) {
 	case []byte:
-		if len(s) == 16 {
+		switch len(s) {
+		case 16:
 			return id.From16([16]byte(s))
+		case 26, 36:
+			return fromUUIDText(s)
 		}
-		return scanText(s, "length %d, want 16 bytes or 36 characters of UUID text")
+		return id.ID{}, invalid(fmt.Sprintf("length %d, want 16 bytes or 36 characters of UUID text", len(s)))
 	case string:
-		return scanText(s, "text of length %d, want 36 characters of UUID text (or 16 bytes as []byte)")
+		if len(s) == 26 || len(s) == 36 {
+			return fromUUIDText(s)
+		}
+		return id.ID{}, invalidText(s, fmt.Sprintf("text of length %d, want 36 characters of UUID text", len(s)))
 	case nil:
 		return id.ID{}, ErrNull
 	}
 	return id.ID{}, invalid(fmt.Sprintf("cannot scan %T into compact.ID (store it in a uuid, BINARY(16) or BLOB column)", src))
 }
 
-// scanText reads UUID text; lengthMsg formats the error for another length.
-func scanText[T string | []byte](s T, lengthMsg string) (id.ID, error) {
-	switch len(s) {
-	case 36:
-		return fromUUIDText(s)
-	case 26:
-		return id.ID{}, errTextID
-	}
-	return id.ID{}, invalid(fmt.Sprintf(lengthMsg, len(s)))
-}
-
 // errTextID is Scan's error for 26 bytes or characters, an id's text.
 var errTextID = invalid("length 26 is an id's text, not its 16 bytes: scan a text column into id.ID")
 
 // fromUUIDText decodes the 36 characters of lowercase UUID text, as
-// PostgreSQL prints a uuid.
+// PostgreSQL prints a uuid; 26 characters are errTextID.
 func fromUUIDText[T string | []byte](s T) (id.ID, error) {
+	if len(s) == 26 {
+		return id.ID{}, errTextID
+	}
 	b, bad := spell.UUID(s, true)
 	switch {
 	case bad < 0:
 		return id.From16(b)
 	case bad == 8 || bad == 13 || bad == 18 || bad == 23:
-		return id.ID{}, invalid("UUID text has " + strconv.Quote(string(s[bad:bad+1])) + " at index " + strconv.Itoa(bad) + ", want '-'")
+		return id.ID{}, invalidText(s, "UUID text has "+strconv.Quote(string(s[bad:bad+1]))+" at index "+strconv.Itoa(bad)+", want '-'")
 	}
-	return id.ID{}, invalid("UUID text has " + strconv.Quote(string(s[bad:bad+1])) + " at index " + strconv.Itoa(bad) + ", want a lowercase hex digit")
+	return id.ID{}, invalidText(s, "UUID text has "+strconv.Quote(string(s[bad:bad+1]))+" at index "+strconv.Itoa(bad)+", want a lowercase hex digit")
 }
 
 // invalid returns an error wrapping id.ErrInvalid for a stored value.
 func invalid(msg string) error {
 	return fmt.Errorf("%w: stored compact id: %s", id.ErrInvalid, msg)
+}
+
+// invalidText is invalid for stored text, quoted short and escaped.
+func invalidText[T string | []byte](s T, msg string) error {
+	return fmt.Errorf("%w: stored compact id %s: %s", id.ErrInvalid, spell.QuotePrefix(s, 20, len(s)), msg)
 }

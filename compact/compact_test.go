@@ -119,11 +119,11 @@ func TestValue(t *testing.T) {
 func TestScan(t *testing.T) {
 	const (
 		lenMsg  = "id: invalid id: stored compact id: length %d, want 16 bytes or 36 characters of UUID text"
-		textMsg = "id: invalid id: stored compact id: text of length %d, want 36 characters of UUID text (or 16 bytes as []byte)"
+		textMsg = "id: invalid id: stored compact id %s: text of length %d, want 36 characters of UUID text"
 		typeMsg = "id: invalid id: stored compact id: cannot scan %s into compact.ID (store it in a uuid, BINARY(16) or BLOB column)"
 		id26Msg = "id: invalid id: stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID"
-		digit   = "id: invalid id: stored compact id: UUID text has %q at index %d, want a lowercase hex digit"
-		hyphen  = "id: invalid id: stored compact id: UUID text has %q at index %d, want '-'"
+		digit   = "id: invalid id: stored compact id %q...: UUID text has %q at index %d, want a lowercase hex digit"
+		hyphen  = "id: invalid id: stored compact id %q...: UUID text has %q at index %d, want '-'"
 		zero    = "id: invalid id: 16 zero bytes are the zero id, which names nothing"
 		null    = "id: invalid id: cannot scan NULL into compact.ID (use sql.Null[compact.ID] for a nullable column)"
 	)
@@ -148,19 +148,19 @@ func TestScan(t *testing.T) {
 		{name: "C7_15_bytes", src: make([]byte, 15), msg: fmt.Sprintf(lenMsg, 15)},
 		{name: "C7_17_bytes", src: make([]byte, 17), msg: fmt.Sprintf(lenMsg, 17)},
 		{name: "C7_32_hex_digits", src: []byte(aHex), msg: fmt.Sprintf(lenMsg, 32)},
-		{name: "C7_empty_string", src: "", msg: fmt.Sprintf(textMsg, 0)},
-		{name: "C7_16_byte_string", src: string(mustHex(aHex)), msg: fmt.Sprintf(textMsg, 16)},
-		{name: "C7_UUID_text_in_braces", src: "{" + aUUID + "}", msg: fmt.Sprintf(textMsg, 38)},
+		{name: "C7_empty_string", src: "", msg: fmt.Sprintf(textMsg, `""`, 0)},
+		{name: "C7_16_byte_string", src: string(mustHex(aHex)), msg: fmt.Sprintf(textMsg, `"\x01V>:\xb5\xd3"...`, 16)},
+		{name: "C7_UUID_text_in_braces", src: "{" + aUUID + "}", msg: fmt.Sprintf(textMsg, `"{01563e3a-b5d3-d67"...`, 38)},
 		{name: "C7_text_id_string", src: a.String(), msg: id26Msg},
 		{name: "C7_text_id_bytes", src: []byte(a.String()), msg: id26Msg},
-		{name: "C7_uppercase_UUID_text", src: strings.ToUpper(aUUID), msg: fmt.Sprintf(digit, "E", 5)},
-		{name: "C7_uppercase_last_digit", src: aUUID[:35] + "B", msg: fmt.Sprintf(digit, "B", 35)},
-		{name: "C7_non_hex_first", src: "g" + aUUID[1:], msg: fmt.Sprintf(digit, "g", 0)},
-		{name: "C7_non_hex_second_of_pair", src: "0g" + aUUID[2:], msg: fmt.Sprintf(digit, "g", 1)},
-		{name: "C7_non_ASCII", src: []byte("\xff" + aUUID[1:]), msg: `id: invalid id: stored compact id: UUID text has "\xff" at index 0, want a lowercase hex digit`},
-		{name: "C7_hyphen_moved", src: "01563e3ab-5d3-d676-4c61-efb99302bd5b", msg: fmt.Sprintf(hyphen, "b", 8)},
-		{name: "C7_last_hyphen_moved", src: "01563e3a-b5d3-d676-4c61e-fb99302bd5b", msg: fmt.Sprintf(hyphen, "e", 23)},
-		{name: "C7_no_hyphens_36_hex", src: aHex + "0000", msg: fmt.Sprintf(hyphen, "b", 8)},
+		{name: "C7_uppercase_UUID_text", src: strings.ToUpper(aUUID), msg: fmt.Sprintf(digit, strings.ToUpper(aUUID)[:18], "E", 5)},
+		{name: "C7_uppercase_last_digit", src: aUUID[:35] + "B", msg: fmt.Sprintf(digit, (aUUID[:35] + "B")[:18], "B", 35)},
+		{name: "C7_non_hex_first", src: "g" + aUUID[1:], msg: fmt.Sprintf(digit, ("g" + aUUID[1:])[:18], "g", 0)},
+		{name: "C7_non_hex_second_of_pair", src: "0g" + aUUID[2:], msg: fmt.Sprintf(digit, ("0g" + aUUID[2:])[:18], "g", 1)},
+		{name: "C7_non_ASCII", src: []byte("\xff" + aUUID[1:]), msg: `id: invalid id: stored compact id "\xff1563e3a-b5d3-d"...: UUID text has "\xff" at index 0, want a lowercase hex digit`},
+		{name: "C7_hyphen_moved", src: "01563e3ab-5d3-d676-4c61-efb99302bd5b", msg: fmt.Sprintf(hyphen, "01563e3ab-5d3-d676-4c61-efb99302bd5b"[:18], "b", 8)},
+		{name: "C7_last_hyphen_moved", src: "01563e3a-b5d3-d676-4c61e-fb99302bd5b", msg: fmt.Sprintf(hyphen, "01563e3a-b5d3-d676-4c61e-fb99302bd5b"[:18], "e", 23)},
+		{name: "C7_no_hyphens_36_hex", src: aHex + "0000", msg: fmt.Sprintf(hyphen, (aHex + "0000")[:18], "b", 8)},
 		{name: "C7_int64", src: int64(1), msg: fmt.Sprintf(typeMsg, "int64")},
 		{name: "C7_float64", src: 1.5, msg: fmt.Sprintf(typeMsg, "float64")},
 		{name: "C7_bool", src: true, msg: fmt.Sprintf(typeMsg, "bool")},

@@ -89,12 +89,12 @@ const maxLine = 4096
 const timeLayout = "2006-01-02T15:04:05.000Z07:00"
 
 const usageText = `usage:
-  id [-n N]          print N new ids (default 1), one per line
-  id inspect ID...   print each id's canonical form, UTC time, Unix ms, hex and UUID
-  id check [-stored|-compact] report the invalid lines of stdin, one id per line
-  id grep ID [FILE...] print the lines mentioning ID in any spelling (see id -h)
-  id backfill        make ids for existing rows: OLD_KEY<TAB>CREATED_AT lines
-  id help            print the help (also id -h)
+  id [-n N]                    print N new ids (default 1), one per line
+  id inspect ID...             print each id's canonical form, UTC time, Unix ms, hex and UUID
+  id check [-stored|-compact]  report the invalid lines of stdin, one id per line
+  id grep ID [FILE...]         print the lines mentioning ID in any spelling (see id -h)
+  id backfill                  make ids for existing rows: OLD_KEY<TAB>CREATED_AT lines
+  id help                      print the help (also id -h)
 `
 
 const helpText = `id makes and reads ids: ULIDs written as 26 lowercase Crockford base32
@@ -117,7 +117,7 @@ id inspect ID...
   zero id and are refused. An invalid ID is reported on stderr with its
   reason, and the valid ones are still printed.
 
-id check [-stored]
+id check [-stored|-compact]
   Reads ids from stdin, one per line, prints nothing on stdout, and reports
   each invalid line on stderr as "line N: reason" (the first 1000, then how
   many more), then a count of them.
@@ -417,7 +417,9 @@ func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
 			perr = v.Scan(line)
 		case checkCompact:
 			var v compact.ID
-			perr = v.Scan(string(line))
+			if perr = v.Scan(string(line)); perr != nil && len(line) == 26 {
+				perr = fmt.Errorf("%w (a text column's dump: id check -stored)", perr)
+			}
 		default:
 			_, perr = id.Parse(string(line))
 		}
