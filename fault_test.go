@@ -751,10 +751,17 @@ func TestFaultClockClamps(t *testing.T) {
 		clockRun(t, &faultClock{wall: moon.Add(-1), mono: time.Second}, []clockStep{
 			{millis: moon.UnixMilli() - 1, reads: 2},
 			{both: 1, millis: moon.UnixMilli(), reads: 2},
-			{to: time.UnixMilli(0).Add(-100*ms - ms/2), millis: moon.UnixMilli(), reads: 2}, // not seen yet
-			{both: 100 * ms, millis: -1, reads: 3},                                          // re-read: 0.5 ms before the epoch
-			{both: ms / 5, millis: -1, reads: 3},                                            // 0.3 ms before it, from the offset: rounded down
-			{both: 3 * ms / 10, millis: 0, reads: 3},                                        // the epoch
+			{both: 10 * ms, millis: moon.UnixMilli() + 10, reads: 2},
+		})
+	})
+	t.Run("before the start", func(t *testing.T) {
+		// Stepped back past the generator's start, across the epoch.
+		clockRun(t, &faultClock{wall: time.UnixMilli(0).Add(ms / 4), mono: time.Second}, []clockStep{
+			{millis: 0, reads: 2},
+			{to: time.UnixMilli(0).Add(-100*ms - ms/2), millis: 0, reads: 2}, // not seen yet
+			{both: 100 * ms, millis: -1, reads: 3},                           // re-read: 0.5 ms before the epoch
+			{both: ms / 5, millis: -1, reads: 3},                             // 0.3 ms before it, from the offset: rounded down
+			{both: 3 * ms / 10, millis: 0, reads: 3},                         // the epoch
 			{both: ms, millis: 1, reads: 3},
 		})
 	})
@@ -782,8 +789,9 @@ func TestFaultClockClamps(t *testing.T) {
 // TestFaultClockRereadRace (G11): two calls find the offset expired at
 // once and both read the wall clock (each waits in its reading until the
 // other is in its own); one sets the new offset, both return the wall
-// clock, and the next call reads from the offset without a re-read. Run
-// with -race, which checks the offset's publication.
+// clock, and the next call reads from the offset without a re-read. Then
+// two goroutines read while the clock moves on. Run with -race, which
+// checks the offset's publication.
 func TestFaultClockRereadRace(t *testing.T) {
 	const k = 0x0123456789abcdef
 	c := &faultClock{wall: time.UnixMilli(t0), mono: time.Second}
@@ -814,6 +822,42 @@ func TestFaultClockRereadRace(t *testing.T) {
 	if ms := g.Millis(); ms != t0+hour+101 || c.reads != 4 {
 		t.Fatalf("reading %d after %d wall-clock readings, want %d after 4", ms, c.reads, t0+hour+101)
 	}
+
+	// Two goroutines read while the clock moves on 1 ms at a time, so
+	// that calls from the offset overlap its re-reads: each goroutine's
+	// readings never go back and stay within the clock's.
+	first := t0 + hour + 101
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	for r := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			prev := first
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				ms := g.Millis()
+				if ms < prev || ms > first+1000 {
+					t.Errorf("goroutine %d: reading %d after %d, want it in [%d, %d]", r, ms, prev, prev, first+1000)
+					return
+				}
+				prev = ms
+			}
+		}()
+	}
+	for range 1000 {
+		c.mu.Lock()
+		c.mono += time.Millisecond
+		c.wall = c.wall.Add(time.Millisecond)
+		c.mu.Unlock()
+		runtime.Gosched()
+	}
+	close(stop)
+	wg.Wait()
 }
 
 // TestNewClock (G12): New's clock reading, from the monotonic clock and
