@@ -47,7 +47,11 @@ import (
 // Across processes and machines, IDs are unique by their 80 bits after the
 // timestamp (odds in docs/security.md) and ordered only to the millisecond.
 func New() ID {
-	return std.next(std.millis())
+	c := rng.Get()
+	hi := std.advance(std.millis(), c)
+	id := ID{hi, c.Uint64()}
+	rng.Put(c)
+	return id
 }
 
 // std is the process-wide generator behind New.
