@@ -206,6 +206,7 @@ func BenchmarkNewParallel(b *testing.B) {
 		{"lib=stduuid", func(b *testing.B, n int) { parallel(b, n, newStdUUID, &sinkStdUUID) }},
 		{"lib=xid", func(b *testing.B, n int) { parallel(b, n, xid.New, &sinkXID) }},
 		{"lib=floor.timeNow", func(b *testing.B, n int) { parallel(b, n, time.Now, &sinkTime) }},
+		{"lib=floor.timeNowCAS", func(b *testing.B, n int) { parallel(b, n, floorTimeNowCAS, &sinkU64) }},
 	}
 	for _, c := range candidates {
 		libs = append(libs, struct {
