@@ -506,7 +506,8 @@ func (r *seedReader) Read(p []byte) (int, error) {
 // top-level functions, or reads no seed from crypto/rand, fails. When
 // a garbage collection (or -race, which drops a quarter of what a
 // sync.Pool is given) takes the ChaCha8 away between two calls, the next
-// call seeds a new one, and the expected stream starts again.
+// call seeds a new one, and the expected stream starts again. Then New,
+// which takes its generator from the pool itself, is checked alike.
 func TestFaultDrawsFromChaCha8(t *testing.T) {
 	r := &seedReader{seed: [32]byte{
 		0x69, 0x64, 0x3a, 0x20, 0x63, 0x68, 0x61, 0x63, 0x68, 0x61, 0x38, 0x20, 0x73, 0x65, 0x65, 0x64,
@@ -551,6 +552,34 @@ func TestFaultDrawsFromChaCha8(t *testing.T) {
 	}
 	if r.reads > len(clocks) {
 		t.Fatalf("%d reads of crypto/rand for %d calls", r.reads, len(clocks))
+	}
+
+	// New itself, at the real clock: each id is either a new
+	// millisecond's start and low bits, or the next sequence value and
+	// low bits, from the same stream.
+	prevID := id.New().As16()
+	runtime.GC()
+	runtime.GC()
+	want = nil
+	for i := range 1000 {
+		reads := r.reads
+		got := id.New().As16()
+		if r.reads > reads+1 {
+			t.Fatalf("New %d read crypto/rand %d times, want at most 1", i, r.reads-reads)
+		}
+		if r.reads == reads+1 || want == nil {
+			want = rand.NewChaCha8(r.seed)
+		}
+		hi, lo := binary.BigEndian.Uint64(got[:8]), binary.BigEndian.Uint64(got[8:])
+		started, held := *want, *want
+		if seq := started.Uint64() >> 48; hi&0xffff == seq && lo == started.Uint64() && hi > binary.BigEndian.Uint64(prevID[:8]) {
+			*want = started
+		} else if hi == binary.BigEndian.Uint64(prevID[:8])+1 && lo == held.Uint64() {
+			*want = held
+		} else {
+			t.Fatalf("New %d: %x after %x is not the next outputs of ChaCha8 seeded from crypto/rand", i, got, prevID)
+		}
+		prevID = got
 	}
 }
 

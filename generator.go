@@ -11,7 +11,7 @@ import (
 
 // New returns a new ID: the current time in Unix milliseconds (UTC), a
 // 16-bit sequence and 64 fresh random bits (KEYS-1, KEYS-2, KEYS-7;
-// docs/contract.md, rows G1 to G13).
+// docs/contract.md, rows G1 to G12).
 //
 // New is safe for concurrent use, takes no lock of its own (the one
 // sync.Pool it uses locks at times, row G10), never returns the zero ID
@@ -21,10 +21,10 @@ import (
 //   - the timestamp is the wall clock's millisecond at the call, read as
 //     the monotonic clock plus the wall clock's offset from it, which is
 //     re-read from time.Now at least every 100 ms of monotonic time: after
-//     the wall clock is stepped (or the machine resumes from suspend),
-//     timestamps may lag the step for at most 100 ms, and where the
-//     monotonic clock is not slewed with the wall clock they are within
-//     0.1 ms of it (rows G11 to G13);
+//     the wall clock is stepped forward (or the machine resumes from
+//     suspend), timestamps lag the step for at most 100 ms; where the
+//     monotonic clock is not slewed with the wall clock, they are within
+//     0.1 ms of it (rows G11, G12);
 //   - the first 64 bits, the timestamp and the sequence, are unique and
 //     increasing within the process: the first ID of a millisecond starts
 //     the sequence at a random value in [0, 2^16), each later ID of that
@@ -49,9 +49,9 @@ import (
 func New() ID {
 	c := rng.Get()
 	hi := std.advance(std.millis(), c)
-	id := ID{hi, c.Uint64()}
+	v := ID{hi, c.Uint64()}
 	rng.Put(c)
-	return id
+	return v
 }
 
 // std is the process-wide generator behind New.
