@@ -125,9 +125,7 @@ type candPadded struct {
 func candChaCha8Padded() candID {
 	c, _ := candPadPool.Get().(*candPadded)
 	if c == nil {
-		var seed [32]byte
-		crand.Read(seed[:])
-		c = &candPadded{ChaCha8: *mrand.NewChaCha8(seed)}
+		c = &candPadded{ChaCha8: *candSeeded()}
 	}
 	hi := candPadState.next(candMillis(), func(uint64) uint64 { return c.Uint64() >> 48 })
 	lo := c.Uint64()
@@ -140,9 +138,7 @@ func candChaCha8Padded() candID {
 func floorPoolCAS() candID {
 	c, _ := candBarePool.Get().(*mrand.ChaCha8)
 	if c == nil {
-		var seed [32]byte
-		crand.Read(seed[:])
-		c = mrand.NewChaCha8(seed)
+		c = candSeeded()
 	}
 	hi := candBareState.next(candMillis(), func(uint64) uint64 { return c.Uint64() >> 48 })
 	candBarePool.Put(c)
@@ -170,13 +166,18 @@ func floorDrawCAS() candID {
 // floorSince is the monotonic reading alone.
 func floorSince() candID { return candID{uint64(time.Since(candStart)), 0} }
 
+// candSeeded returns a ChaCha8 seeded with 32 bytes of crypto/rand.
+func candSeeded() *mrand.ChaCha8 {
+	var seed [32]byte
+	crand.Read(seed[:])
+	return mrand.NewChaCha8(seed)
+}
+
 // candChaCha8Pool draws from a ChaCha8 of its P, seeded from crypto/rand.
 func candChaCha8Pool() candID {
 	c, _ := candPool.Get().(*mrand.ChaCha8)
 	if c == nil {
-		var seed [32]byte
-		crand.Read(seed[:])
-		c = mrand.NewChaCha8(seed)
+		c = candSeeded()
 	}
 	hi := candPoolState.next(candMillis(), func(uint64) uint64 { return c.Uint64() >> 48 })
 	lo := c.Uint64()
@@ -208,9 +209,7 @@ func candChaCha8Slots() candID {
 		}
 	}
 	if c == nil {
-		var seed [32]byte
-		crand.Read(seed[:])
-		c = mrand.NewChaCha8(seed)
+		c = candSeeded()
 		i = 0
 	}
 	hi := candSlotState.next(candMillis(), func(uint64) uint64 { return c.Uint64() >> 48 })
