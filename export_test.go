@@ -11,7 +11,7 @@ type Generator struct{ g *generator }
 
 // NewGenerator returns a fresh generator that draws from src. Calls of
 // Next from several goroutines call src from those goroutines.
-func NewGenerator(src rand.Source) Generator { return Generator{&generator{src: src}} }
+func NewGenerator(src rand.Source) Generator { return NewClockGenerator(src, nil) }
 
 // Next returns the next ID for a clock reading of nowMillis Unix milliseconds.
 func (g Generator) Next(nowMillis int64) ID { return g.g.next(nowMillis) }
@@ -19,3 +19,25 @@ func (g Generator) Next(nowMillis int64) ID { return g.g.next(nowMillis) }
 // SetLast sets the generator's state as if last was the last ID it made:
 // its timestamp and sequence, the first 64 bits.
 func (g Generator) SetLast(last ID) { g.g.state.Store(last.hi) }
+
+// Clock is the generator's clock seam: Now is one wall-clock reading with
+// the monotonic time at it, Mono the monotonic time alone.
+type Clock = clock
+
+// NewClockGenerator returns a fresh generator that draws from src and
+// reads c, whose first Now is its start.
+func NewClockGenerator(src rand.Source, c Clock) Generator {
+	g := &generator{}
+	g.init(src, c)
+	return Generator{g}
+}
+
+// New returns the next ID at the generator's own clock, as New does.
+func (g Generator) New() ID { return g.g.next(g.g.millis()) }
+
+// Millis returns the generator's clock reading in Unix milliseconds, as
+// New takes it (unclamped).
+func (g Generator) Millis() int64 { return g.g.millis() }
+
+// Millis returns New's clock reading in Unix milliseconds.
+func Millis() int64 { return std.millis() }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -505,7 +506,8 @@ func (r *seedReader) Read(p []byte) (int, error) {
 // top-level functions, or reads no seed from crypto/rand, fails. When
 // a garbage collection (or -race, which drops a quarter of what a
 // sync.Pool is given) takes the ChaCha8 away between two calls, the next
-// call seeds a new one, and the expected stream starts again.
+// call seeds a new one, and the expected stream starts again. Then New,
+// which takes its generator from the pool itself, is checked alike.
 func TestFaultDrawsFromChaCha8(t *testing.T) {
 	r := &seedReader{seed: [32]byte{
 		0x69, 0x64, 0x3a, 0x20, 0x63, 0x68, 0x61, 0x63, 0x68, 0x61, 0x38, 0x20, 0x73, 0x65, 0x65, 0x64,
@@ -514,6 +516,11 @@ func TestFaultDrawsFromChaCha8(t *testing.T) {
 	saved := crand.Reader
 	crand.Reader = r
 	defer func() { crand.Reader = saved }()
+	// The pool is the process's (internal/rng), so it may hold generators
+	// seeded before the swap: two collections empty it (the first moves
+	// what it holds to its victim cache, the second drops that).
+	runtime.GC()
+	runtime.GC()
 
 	g := id.NewGenerator(nil)
 	var want *rand.ChaCha8 // the stream g must be drawing from
@@ -545,6 +552,34 @@ func TestFaultDrawsFromChaCha8(t *testing.T) {
 	}
 	if r.reads > len(clocks) {
 		t.Fatalf("%d reads of crypto/rand for %d calls", r.reads, len(clocks))
+	}
+
+	// New itself, at the real clock: each id is either a new
+	// millisecond's start and low bits, or the next sequence value and
+	// low bits, from the same stream.
+	prevID := id.New().As16()
+	runtime.GC()
+	runtime.GC()
+	want = nil
+	for i := range 1000 {
+		reads := r.reads
+		got := id.New().As16()
+		if r.reads > reads+1 {
+			t.Fatalf("New %d read crypto/rand %d times, want at most 1", i, r.reads-reads)
+		}
+		if r.reads == reads+1 || want == nil {
+			want = rand.NewChaCha8(r.seed)
+		}
+		hi, lo := binary.BigEndian.Uint64(got[:8]), binary.BigEndian.Uint64(got[8:])
+		started, held := *want, *want
+		if seq := started.Uint64() >> 48; hi&0xffff == seq && lo == started.Uint64() && hi > binary.BigEndian.Uint64(prevID[:8]) {
+			*want = started
+		} else if hi == binary.BigEndian.Uint64(prevID[:8])+1 && lo == held.Uint64() {
+			*want = held
+		} else {
+			t.Fatalf("New %d: %x after %x is not the next outputs of ChaCha8 seeded from crypto/rand", i, got, prevID)
+		}
+		prevID = got
 	}
 }
 
@@ -611,5 +646,261 @@ func (m *faultModel) start() {
 	m.seq = int(m.src.Uint64() >> 48)
 	if m.ms == 0 && m.seq == 0 {
 		m.seq = 1 // never the zero id
+	}
+}
+
+// faultClock is a clock for the generator's clock seam (id.Clock): a wall
+// clock and a monotonic one that tests move apart or together. It counts
+// the wall-clock readings (the generator's re-reads), and when gate is
+// set, each reading waits in it.
+type faultClock struct {
+	mu    sync.Mutex
+	wall  time.Time
+	mono  time.Duration
+	reads int
+	gate  func()
+}
+
+func (c *faultClock) Now() (time.Time, time.Duration) {
+	c.mu.Lock()
+	w, m, gate := c.wall, c.mono, c.gate
+	c.reads++
+	c.mu.Unlock()
+	if gate != nil {
+		gate()
+	}
+	return w, m
+}
+
+func (c *faultClock) Mono() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.mono
+}
+
+// clockStep moves a faultClock: wall and mono forward by both (time
+// passing), the wall clock alone by wall (a step: settimeofday, an NTP
+// step, the time of a suspend).
+type clockStep struct {
+	both, wall time.Duration
+	to         time.Time // if not zero, where the wall clock is stepped to
+	millis     int64     // the reading the generator must take
+	reads      int       // the wall-clock readings so far, the first at its start
+}
+
+// clockRun drives a generator reading c through steps: after each, the
+// reading (Generator.Millis) and the id (New, checked against faultModel
+// fed with that reading, so a held or moved-on timestamp is checked too).
+func clockRun(t *testing.T, c *faultClock, steps []clockStep) {
+	t.Helper()
+	const k = 0x0123456789abcdef
+	g, m := id.NewClockGenerator(&faultConst{v: k}, c), newFaultModel(&faultConst{v: k})
+	for i, s := range steps {
+		c.mu.Lock()
+		c.wall = c.wall.Add(s.both + s.wall)
+		if !s.to.IsZero() {
+			c.wall = s.to
+		}
+		c.mono += s.both
+		c.mu.Unlock()
+		if got := g.Millis(); got != s.millis {
+			t.Fatalf("step %d: reading %d ms, want %d (wall %d ms)", i, got, s.millis, c.wall.UnixMilli())
+		}
+		got, want := g.New(), m.next(s.millis)
+		if got.As16() != want {
+			t.Fatalf("step %d: id %x, want %x", i, got.As16(), want)
+		}
+		if c.reads != s.reads {
+			t.Fatalf("step %d: %d wall-clock readings, want %d", i, c.reads, s.reads)
+		}
+	}
+}
+
+// TestFaultClockStepped (G11): the reading is the wall clock's millisecond
+// from one monotonic reading and the offset of the last re-read, which
+// comes at least every 100 ms of monotonic time. A wall clock stepped
+// forward an hour is caught up at the next re-read; stepped back an hour,
+// the reading follows at the next re-read while the timestamp holds (G6).
+func TestFaultClockStepped(t *testing.T) {
+	const ms = time.Millisecond
+	start := time.UnixMilli(t0).Add(999_999) // 1 ns before t0+1 ms
+	t.Run("forward", func(t *testing.T) {
+		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+			{millis: t0, reads: 2},                        // the first call re-reads
+			{both: 1, millis: t0 + 1, reads: 2},           // 1 ns on: the next millisecond, from the monotonic clock
+			{both: 50 * ms, millis: t0 + 51, reads: 2},    // 50 ms on
+			{wall: time.Hour, millis: t0 + 51, reads: 2},  // stepped an hour: not seen yet
+			{both: 50*ms - 2, millis: t0 + 100, reads: 2}, // 1 ns before the re-read's 100 ms: still behind
+			{both: 1, millis: t0 + 100 + hour, reads: 3},  // 100 ms after the re-read: caught up
+			{both: ms, millis: t0 + 101 + hour, reads: 3}, // and read from the new offset
+		})
+	})
+	t.Run("backward", func(t *testing.T) {
+		clockRun(t, &faultClock{wall: start.Add(time.Hour), mono: 5 * time.Second}, []clockStep{
+			{millis: t0 + hour, reads: 2},
+			{wall: -time.Hour, both: 10 * ms, millis: t0 + hour + 10, reads: 2}, // stepped back: not seen yet
+			{both: 90*ms - 1, millis: t0 + hour + 100, reads: 2},                // the old offset, 1 ns before 100 ms
+			{both: 1, millis: t0 + 100, reads: 3},                               // re-read: an hour back, the timestamp held
+			{both: 99 * ms, millis: t0 + 199, reads: 3},                         // read from the new offset
+			{both: ms, millis: t0 + 200, reads: 4},                              // 100 ms on: re-read
+		})
+	})
+	t.Run("suspend", func(t *testing.T) {
+		// A suspended machine: the monotonic clock stops, the wall clock
+		// does not. After the resume, the reading lags until 100 ms of
+		// monotonic time after the last re-read.
+		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+			{millis: t0, reads: 2},
+			{both: 30 * ms, millis: t0 + 30, reads: 2},
+			{wall: time.Hour, millis: t0 + 30, reads: 2},  // suspended an hour
+			{both: 70*ms - 1, millis: t0 + 100, reads: 2}, // lags the hour
+			{both: 1, millis: t0 + 100 + hour, reads: 3},  // caught up
+			{both: 20 * ms, millis: t0 + 120 + hour, reads: 3},
+		})
+	})
+	t.Run("no step", func(t *testing.T) {
+		// A second of steady time: re-read every 100 ms, exact every millisecond.
+		var steps []clockStep
+		for i := range int64(1001) {
+			steps = append(steps, clockStep{both: time.Duration(min(i, 1)) * ms, millis: t0 + i, reads: 2 + int(i/100)})
+		}
+		clockRun(t, &faultClock{wall: time.UnixMilli(t0), mono: time.Hour}, steps)
+	})
+}
+
+// TestFaultClockClamps (G8, G11): readings before 1970 are rounded down to
+// their millisecond (negative) and ids clamped to 0 ms; readings past
+// 10889 give the last millisecond. A step too far from the generator's
+// start for the offset (past 2^32 s, about 136 years) makes every call
+// read the wall clock, until the clock is back in range.
+func TestFaultClockClamps(t *testing.T) {
+	const ms = time.Millisecond
+	moon := time.Date(1969, 7, 20, 20, 17, 0, 0, time.UTC) // -14182980000 ms
+	t.Run("1970", func(t *testing.T) {
+		clockRun(t, &faultClock{wall: moon.Add(-1), mono: time.Second}, []clockStep{
+			{millis: moon.UnixMilli() - 1, reads: 2},
+			{both: 1, millis: moon.UnixMilli(), reads: 2},
+			{both: 10 * ms, millis: moon.UnixMilli() + 10, reads: 2},
+		})
+	})
+	t.Run("before the start", func(t *testing.T) {
+		// Stepped back past the generator's start, across the epoch.
+		clockRun(t, &faultClock{wall: time.UnixMilli(0).Add(ms / 4), mono: time.Second}, []clockStep{
+			{millis: 0, reads: 2},
+			{to: time.UnixMilli(0).Add(-100*ms - ms/2), millis: 0, reads: 2}, // not seen yet
+			{both: 100 * ms, millis: -1, reads: 3},                           // re-read: 0.5 ms before the epoch
+			{both: ms / 5, millis: -1, reads: 3},                             // 0.3 ms before it, from the offset: rounded down
+			{both: 3 * ms / 10, millis: 0, reads: 3},                         // the epoch
+			{both: ms, millis: 1, reads: 3},
+		})
+	})
+	t.Run("10889", func(t *testing.T) {
+		clockRun(t, &faultClock{wall: time.UnixMilli(maxMillis - 1), mono: time.Second}, []clockStep{
+			{millis: maxMillis - 1, reads: 2},
+			{both: ms, millis: maxMillis, reads: 2},
+			{both: 98 * ms, millis: maxMillis + 98, reads: 2}, // clamped in the id
+			{both: ms, millis: maxMillis + 99, reads: 3},
+		})
+	})
+	t.Run("out of range", func(t *testing.T) {
+		// Each step reads twice: for its reading and for its id.
+		far := time.Date(10889, 8, 2, 5, 31, 50, 100e6, time.UTC) // 8873 years on
+		clockRun(t, &faultClock{wall: time.UnixMilli(t0), mono: time.Second}, []clockStep{
+			{millis: t0, reads: 2},
+			{to: far, both: 100 * ms, millis: maxMillis - 555, reads: 4},         // read
+			{to: far.Add(ms), both: ms, millis: maxMillis - 554, reads: 6},       // and read again
+			{to: time.UnixMilli(t0 + 102), both: ms, millis: t0 + 102, reads: 7}, // back in range: read once more,
+			{both: ms, millis: t0 + 103, reads: 7},                               // then from the offset
+		})
+	})
+}
+
+// TestFaultClockRereadRace (G11): two calls find the offset expired at
+// once and both read the wall clock (each waits in its reading until the
+// other is in its own); one sets the new offset, both return the wall
+// clock, and the next call reads from the offset without a re-read. Then
+// two goroutines read while the clock moves on. Run with -race, which
+// checks the offset's publication.
+func TestFaultClockRereadRace(t *testing.T) {
+	const k = 0x0123456789abcdef
+	c := &faultClock{wall: time.UnixMilli(t0), mono: time.Second}
+	g := id.NewClockGenerator(&faultConst{v: k}, c)
+	if got := g.Millis(); got != t0 {
+		t.Fatalf("reading %d, want %d", got, t0)
+	}
+	var both sync.WaitGroup
+	both.Add(2)
+	c.mu.Lock()
+	c.wall, c.mono = c.wall.Add(time.Hour+100*time.Millisecond), c.mono+100*time.Millisecond
+	c.gate = func() { both.Done(); both.Wait() }
+	c.mu.Unlock()
+	got := make(chan int64, 2)
+	for range 2 {
+		go func() { got <- g.Millis() }()
+	}
+	for range 2 {
+		if ms := <-got; ms != t0+hour+100 {
+			t.Fatalf("reading %d, want %d", ms, t0+hour+100)
+		}
+	}
+	c.mu.Lock()
+	c.gate = nil
+	c.mono += time.Millisecond
+	c.wall = c.wall.Add(time.Millisecond)
+	c.mu.Unlock()
+	if ms := g.Millis(); ms != t0+hour+101 || c.reads != 4 {
+		t.Fatalf("reading %d after %d wall-clock readings, want %d after 4", ms, c.reads, t0+hour+101)
+	}
+
+	// Two goroutines read while the clock moves on 1 ms at a time, so
+	// that calls from the offset overlap its re-reads: each goroutine's
+	// readings never go back and stay within the clock's.
+	first := t0 + hour + 101
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	for r := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			prev := first
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				ms := g.Millis()
+				if ms < prev || ms > first+1000 {
+					t.Errorf("goroutine %d: reading %d after %d, want it in [%d, %d]", r, ms, prev, prev, first+1000)
+					return
+				}
+				prev = ms
+			}
+		}()
+	}
+	for range 1000 {
+		c.mu.Lock()
+		c.mono += time.Millisecond
+		c.wall = c.wall.Add(time.Millisecond)
+		c.mu.Unlock()
+		runtime.Gosched()
+	}
+	close(stop)
+	wg.Wait()
+}
+
+// TestNewClock (G12): New's clock reading, from the monotonic clock and
+// the offset, is the wall clock's millisecond to within the 0.1 ms the
+// contract allows, for 200 ms of calls (two re-reads at least). (The
+// timestamp itself may run ahead of it, G7.)
+func TestNewClock(t *testing.T) {
+	const slack = 100 * time.Microsecond
+	for end := time.Now().Add(200 * time.Millisecond); time.Now().Before(end); {
+		before := time.Now()
+		ms := id.Millis()
+		after := time.Now()
+		if lo, hi := before.Add(-slack).UnixMilli(), after.Add(slack).UnixMilli(); ms < lo || ms > hi {
+			t.Fatalf("New's reading between %v and %v is %d ms, want %d to %d", before, after, ms, lo, hi)
+		}
 	}
 }

@@ -1,103 +1,160 @@
 package id
 
 import (
-	crand "crypto/rand"
+	"math"
 	"math/rand/v2"
-	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/idkeys/id/internal/rng"
 )
 
 // New returns a new ID: the current time in Unix milliseconds (UTC), a
 // 16-bit sequence and 64 fresh random bits (KEYS-1, KEYS-2, KEYS-7;
-// docs/contract.md, rows G1 to G10).
+// docs/contract.md, rows G1 to G12).
 //
-// New is safe for concurrent use, takes no lock (but the one sync.Pool
-// takes at its first use after each garbage collection), never returns
-// the zero ID and never fails. Each call returns an ID greater than every ID any
+// New is safe for concurrent use, takes no lock of its own (the one
+// sync.Pool it uses locks at times, row G10), never returns the zero ID
+// and never fails. Each call returns an ID greater than every ID any
 // earlier call in this process had returned, on any goroutine:
 //
-//   - the first 64 bits of an ID, the timestamp and the sequence, are
-//     unique and increasing within the process: the first ID of a
-//     millisecond starts the sequence at a random value in [0, 2^16), and
-//     each later ID of that millisecond takes the next value;
-//   - the last 64 bits, and a millisecond's random start, are drawn
-//     fresh from a source documented as cryptographically strong:
-//     math/rand/v2's ChaCha8, one for each P (the runtime's processors),
-//     each seeded with 32 bytes of crypto/rand (docs/security.md), so
-//     every ID has at least 64 unpredictable bits, and the first of a
-//     millisecond 80; if crypto/rand cannot read the operating system's
-//     random bytes, the process stops, as crypto/rand.Read does;
+//   - the timestamp is the wall clock's millisecond at the call, read as
+//     the monotonic clock plus the wall clock's offset from it, which is
+//     re-read from time.Now at least every 100 ms of monotonic time: after
+//     the wall clock is stepped forward (or the machine resumes from
+//     suspend), timestamps lag the step for at most 100 ms; where the
+//     monotonic clock is not slewed with the wall clock, they are within
+//     0.1 ms of it (rows G11, G12);
+//   - the first 64 bits, the timestamp and the sequence, are unique and
+//     increasing within the process: the first ID of a millisecond starts
+//     the sequence at a random value in [0, 2^16), each later ID of that
+//     millisecond takes the next value;
+//   - the last 64 bits, and a millisecond's random start, are drawn fresh
+//     from math/rand/v2's ChaCha8, documented as cryptographically strong,
+//     seeded with 32 bytes of crypto/rand (docs/security.md): every ID has
+//     at least 64 unpredictable bits, the first of a millisecond 80; if
+//     crypto/rand cannot read the system's random bytes, the process stops;
 //   - when the wall clock steps backwards, the timestamp holds at the last
 //     millisecond used until the clock passes it;
 //   - when the sequence would pass 2^16-1, the timestamp moves on by one
-//     millisecond, ahead of the clock, with a new random start, and the
-//     clock catches up. A millisecond holds 2^15 IDs on average (2^16
-//     less the random start), so a process that makes more than that
-//     every millisecond for long (32 million a second) runs its
-//     timestamps ahead of the clock.
+//     millisecond, ahead of the clock, with a new random start.
 //
-// Clock readings before 1970-01-01T00:00:00.000Z are taken as that
-// instant (0 ms), and readings after 10889-08-02T05:31:50.655Z, the last
-// millisecond a ULID can carry, as that millisecond: the timestamp is
-// clamped, never wrapped. The only way New can panic is to exhaust that
-// last millisecond's sequence: a clock past the year 10889, or timestamps
-// run ahead to it, which takes about 2^63 calls from today's clock; no
-// larger ULID exists to return.
+// Clock readings before 1970-01-01T00:00:00.000Z count as 0 ms, and after
+// 10889-08-02T05:31:50.655Z, the last millisecond a ULID can carry, as
+// that millisecond: clamped, never wrapped. The only way New can panic is
+// to exhaust that last millisecond's sequence; no larger ULID exists.
 //
 // Across processes and machines, IDs are unique by their 80 bits after the
-// timestamp (with odds in docs/security.md) and ordered only to the
-// millisecond.
+// timestamp (odds in docs/security.md) and ordered only to the millisecond.
 func New() ID {
-	return std.next(time.Now().UnixMilli())
+	c := rng.Get()
+	hi := std.advance(std.millis(), c)
+	v := ID{hi, c.Uint64()}
+	rng.Put(c)
+	return v
 }
 
-// std is the process-wide generator behind New: its zero value draws from
-// ChaCha8 generators seeded from crypto/rand.
+// std is the process-wide generator behind New.
 var std generator
 
-// generator is the lock-free monotonic generator behind [New].
-//
-// state holds the first 64 bits of the last ID made: its timestamp in
-// Unix milliseconds (48 bits) and its sequence (16 bits). A call moves
-// state forward with one compare-and-swap and returns state's new value
-// with 64 fresh random bits, so the first 64 bits of every ID are unique
-// and increasing, and the last 64 bits need no ordering. state is 0 only
-// before the first ID: a first ID with timestamp 0 and sequence 0 is made
-// with sequence 1, so that state 0 keeps meaning "no ID yet" and no ID is
-// the zero ID.
-//
-// The random bits come from math/rand/v2's ChaCha8 ("a ChaCha8-based
-// cryptographically strong random number generator"), each seeded with
-// 32 bytes of crypto/rand.Read when it is made. A ChaCha8 is for one
-// goroutine at a time, so a call takes one from chacha8s for its
-// duration: a sync.Pool keeps one for each P (the runtime's processor a
-// goroutine runs on), without a lock but at the pool's first use after
-// each garbage collection, and a call makes a new one when its
-// P has none: at the first calls, and after the pool let the garbage
-// collector drop one (one not used across two collections). A generator
-// in steady use is kept as long as the process runs. docs/security.md
-// says what a memory dump reveals.
-//
-// The seam for tests is src, the clock reading passed to next, and
-// crypto/rand.Reader, which crypto/rand.Read reads when a test replaces
-// it.
-type generator struct {
-	// src is nil for New: the ChaCha8 generators of chacha8s. Tests set a
-	// source of their own, which is called from the goroutines that call
-	// next.
-	src      rand.Source
-	chacha8s sync.Pool
-	_        [64]byte
-	// state sits alone on its cache line (64 bytes of padding on each
-	// side), so that the calls that move it do not also contend for src,
-	// chacha8s or the variables next to std.
-	state atomic.Uint64
-	_     [56]byte
+func init() { std.init(nil, nil) }
+
+// clock is the tests' seam for the clock: Now is one reading of the wall
+// clock with the monotonic time (since any fixed origin) at that reading,
+// Mono the monotonic time alone.
+type clock interface {
+	Now() (time.Time, time.Duration)
+	Mono() time.Duration
 }
 
-// exhaustedMsg is New's panic once the last millisecond's sequence is used up.
-const exhaustedMsg = "id: New: ULID space exhausted: the clock is past 10889-08-02T05:31:50.655Z and its last millisecond is used up"
+// generator is the lock-free monotonic generator behind [New]
+// (docs/performance.md, "How New reads the clock").
+//
+// state holds the first 64 bits of the last ID made: 48 bits of Unix
+// milliseconds and a 16-bit sequence; 0 only before the first ID. A call
+// moves it forward with one compare-and-swap.
+//
+// The wall clock at monotonic time m is startMs + (off + m) / 1e6 ms
+// (rounded down), where off is the wall clock in nanoseconds since
+// startS less the monotonic time, both of the last re-read; a call uses
+// it while m is in the 100 ms before until (claimed while a call re-reads).
+type generator struct {
+	src     rand.Source // nil for New: the generators of internal/rng
+	clk     clock       // nil for New: time.Now and time.Since(start)
+	start   time.Time   // a reading with its monotonic time
+	startS  int64       // start's Unix seconds
+	startMs int64       // startS in milliseconds
+	until   atomic.Int64
+	off     atomic.Int64
+	_       [64]byte
+	state   atomic.Uint64
+	_       [56]byte
+}
+
+const (
+	// exhaustedMsg is New's panic once the last millisecond's sequence is used up.
+	exhaustedMsg = "id: New: ULID space exhausted: the clock is past 10889-08-02T05:31:50.655Z and its last millisecond is used up"
+	reread       = int64(100 * time.Millisecond)
+	claimed      = math.MinInt64
+	maxStepS     = 1 << 32 // seconds from start past which off could overflow
+)
+
+// init readies a new generator drawing from src (nil: internal/rng) and
+// reading clk (nil: the system's clocks).
+func (g *generator) init(src rand.Source, clk clock) {
+	g.src, g.clk = src, clk
+	if clk == nil {
+		g.start = time.Now()
+	} else {
+		g.start, _ = clk.Now()
+	}
+	g.startS = g.start.Unix()
+	g.startMs = g.startS * 1000
+	g.until.Store(claimed + 1) // never read: expired at any reading
+}
+
+// millis returns the wall clock's Unix milliseconds from one monotonic
+// reading, or re-reads the wall clock when the offset is older than 100
+// ms, younger than the reading, or claimed.
+func (g *generator) millis() int64 {
+	until := g.until.Load()
+	var m int64
+	if g.clk == nil {
+		m = int64(time.Since(g.start))
+	} else {
+		m = int64(g.clk.Mono())
+	}
+	if uint64(until-m-1) >= uint64(reread) {
+		return g.reread(until)
+	}
+	ns := g.off.Load() + m
+	ms := ns / 1e6
+	if ns < 0 && ms*1e6 != ns {
+		ms--
+	}
+	return g.startMs + ms
+}
+
+// reread reads the wall clock, returns its milliseconds and, unless
+// another call re-reads, sets the offset and a deadline 100 ms on.
+func (g *generator) reread(until int64) int64 {
+	var t time.Time
+	var m int64
+	if g.clk == nil {
+		t = time.Now()
+		m = int64(t.Sub(g.start))
+	} else {
+		var d time.Duration
+		t, d = g.clk.Now()
+		m = int64(d)
+	}
+	s := t.Unix() - g.startS
+	if until != claimed && s > -maxStepS && s < maxStepS && g.until.CompareAndSwap(until, claimed) {
+		g.off.Store(s*1e9 + int64(t.Nanosecond()) - m)
+		g.until.Store(m + reread)
+	}
+	return t.UnixMilli()
+}
 
 // next returns the next ID for a clock reading of now Unix milliseconds.
 // The reading is taken before the compare-and-swap: it is clamped to the
@@ -107,19 +164,17 @@ func (g *generator) next(now int64) ID {
 		hi := g.advance(now, g.src)
 		return ID{hi, g.src.Uint64()}
 	}
-	c, _ := g.chacha8s.Get().(*rand.ChaCha8)
-	if c == nil {
-		c = newChaCha8()
-	}
+	c := rng.Get()
 	hi := g.advance(now, c)
 	id := ID{hi, c.Uint64()}
-	g.chacha8s.Put(c)
+	rng.Put(c)
 	return id
 }
 
 // advance moves the state forward for a clock reading of now Unix
 // milliseconds, drawing a new millisecond's random start from src, and
-// returns the state's new value: the first 64 bits of the next ID.
+// returns the state's new value: the first 64 bits of the next ID. A
+// first ID at 0 ms with sequence 0 gets sequence 1: never the zero ID.
 func (g *generator) advance(now int64, src rand.Source) uint64 {
 	ms := uint64(min(max(now, 0), maxMillis))
 	for {
@@ -136,23 +191,10 @@ func (g *generator) advance(now int64, src rand.Source) uint64 {
 			hi = (last+1)<<16 | src.Uint64()>>48 // the sequence is used up: the next millisecond
 		}
 		if hi == 0 {
-			hi = 1 // only for a first ID at 0 ms whose start drew 0
+			hi = 1
 		}
 		if g.state.CompareAndSwap(old, hi) {
 			return hi
 		}
-		// Another call moved state first: start again from its value.
 	}
-}
-
-// newChaCha8 returns a ChaCha8 generator seeded with 32 bytes of
-// crypto/rand.Read, which never returns an error: it stops the process
-// ("crashes the program irrecoverably") rather than return fewer random
-// bytes. The seed is cleared once the generator holds it.
-func newChaCha8() *rand.ChaCha8 {
-	var seed [32]byte
-	crand.Read(seed[:])
-	c := rand.NewChaCha8(seed)
-	clear(seed[:])
-	return c
 }

@@ -92,8 +92,9 @@ var sinkStdUUID [16]byte
 // that noise hits all alike: reading the wall clock (lib=floor.timeNow,
 // time.Now alone, a vDSO call); the clock and the one compare-and-swap
 // that orders ids across a process, with no random bits at all
-// (lib=floor.timeNowCAS); and reading 10 bytes from crypto/rand
-// (lib=floor.cryptoRand10).
+// (lib=floor.timeNowCAS); the parts of New's cost with its one
+// monotonic reading (floors, candidates_test.go); and reading 10 bytes
+// from crypto/rand (lib=floor.cryptoRand10).
 func BenchmarkNew(b *testing.B) {
 	b.Run("lib=id", func(b *testing.B) {
 		b.ReportAllocs()
@@ -165,6 +166,14 @@ func BenchmarkNew(b *testing.B) {
 			sinkU64 = floorTimeNowCAS()
 		}
 	})
+	for _, f := range floors {
+		b.Run(f.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkCand = f.mk()
+			}
+		})
+	}
 	b.Run("lib=floor.cryptoRand10", func(b *testing.B) {
 		b.ReportAllocs()
 		var buf [10]byte
@@ -197,12 +206,21 @@ func BenchmarkNewParallel(b *testing.B) {
 		{"lib=stduuid", func(b *testing.B, n int) { parallel(b, n, newStdUUID, &sinkStdUUID) }},
 		{"lib=xid", func(b *testing.B, n int) { parallel(b, n, xid.New, &sinkXID) }},
 		{"lib=floor.timeNow", func(b *testing.B, n int) { parallel(b, n, time.Now, &sinkTime) }},
+		{"lib=floor.timeNowCAS", func(b *testing.B, n int) { parallel(b, n, floorTimeNowCAS, &sinkU64) }},
 	}
 	for _, c := range candidates {
 		libs = append(libs, struct {
 			name string
 			run  func(b *testing.B, goroutines int)
 		}{c.name, func(b *testing.B, n int) { parallel(b, n, c.mk, &sinkCand) }})
+	}
+	for _, f := range floors {
+		if f.parallel {
+			libs = append(libs, struct {
+				name string
+				run  func(b *testing.B, goroutines int)
+			}{f.name, func(b *testing.B, n int) { parallel(b, n, f.mk, &sinkCand) }})
+		}
 	}
 	for _, g := range []struct {
 		name string

@@ -24,6 +24,7 @@ import (
 //   - cand.cryptorand: crypto/rand.Read of 8 bytes for every draw;
 //   - cand.chacha8pool: a math/rand/v2 ChaCha8 seeded with 32 bytes of
 //     crypto/rand, one per P through a sync.Pool (the one New uses);
+//   - cand.chacha8padded: the same, each generator padded by 64 bytes;
 //   - cand.aesctr: AES-128 keyed once from crypto/rand, in counter mode:
 //     the low 64 bits are the encryption of the id's first 64 bits, the
 //     start of a millisecond that of the millisecond with another domain
@@ -43,6 +44,18 @@ type candState struct {
 }
 
 const candMaxMillis = 1<<48 - 1
+
+// candStart and candStartMs are the candidates' clock: like New's, the
+// wall clock's millisecond from one monotonic reading (time.Since) plus
+// the offset at candStart, but never re-read (a floor for New's).
+var (
+	candStart   = time.Now()
+	candStartNs = candStart.UnixNano()
+)
+
+// candMillis is the wall clock in Unix milliseconds from one monotonic
+// reading.
+func candMillis() int64 { return (candStartNs + int64(time.Since(candStart))) / 1e6 }
 
 // next moves s forward for a clock reading now, with start returning a
 // new millisecond's 16-bit random start, and returns the first 64 bits of
@@ -73,7 +86,7 @@ var candRuntimeState candState
 
 // candRuntime draws from math/rand/v2's top-level generator.
 func candRuntime() candID {
-	hi := candRuntimeState.next(time.Now().UnixMilli(), func(uint64) uint64 { return mrand.Uint64() >> 48 })
+	hi := candRuntimeState.next(candMillis(), func(uint64) uint64 { return mrand.Uint64() >> 48 })
 	return candID{hi, mrand.Uint64()}
 }
 
@@ -88,24 +101,85 @@ func cryptoUint64() uint64 {
 
 // candCrypto draws every bit from crypto/rand.Read.
 func candCrypto() candID {
-	hi := candCryptoState.next(time.Now().UnixMilli(), func(uint64) uint64 { return cryptoUint64() >> 48 })
+	hi := candCryptoState.next(candMillis(), func(uint64) uint64 { return cryptoUint64() >> 48 })
 	return candID{hi, cryptoUint64()}
 }
 
 var (
 	candPoolState candState
 	candPool      sync.Pool
+	candPadState  candState
+	candPadPool   sync.Pool
+	candBareState candState
+	candBarePool  sync.Pool
 )
+
+// candPadded is a ChaCha8 alone on its cache lines (64 bytes more than
+// its size class's 320), against false sharing between pooled generators.
+type candPadded struct {
+	mrand.ChaCha8
+	_ [64]byte
+}
+
+// candChaCha8Padded is candChaCha8Pool with padded generators.
+func candChaCha8Padded() candID {
+	c, _ := candPadPool.Get().(*candPadded)
+	if c == nil {
+		c = &candPadded{ChaCha8: *candSeeded()}
+	}
+	hi := candPadState.next(candMillis(), func(uint64) uint64 { return c.Uint64() >> 48 })
+	lo := c.Uint64()
+	candPadPool.Put(c)
+	return candID{hi, lo}
+}
+
+// floorPoolCAS is candChaCha8Pool without the low bits' draw: the clock,
+// the compare-and-swap and the pool's Get and Put.
+func floorPoolCAS() candID {
+	c, _ := candBarePool.Get().(*mrand.ChaCha8)
+	if c == nil {
+		c = candSeeded()
+	}
+	hi := candBareState.next(candMillis(), func(uint64) uint64 { return c.Uint64() >> 48 })
+	candBarePool.Put(c)
+	return candID{hi, 0}
+}
+
+var (
+	floorMonoState candState
+	floorDrawState candState
+	floorDrawGen   = mrand.NewChaCha8([32]byte{})
+)
+
+// floorMonoCAS is the clock and the compare-and-swap alone.
+func floorMonoCAS() candID {
+	return candID{floorMonoState.next(candMillis(), func(uint64) uint64 { return 0 }), 0}
+}
+
+// floorDrawCAS is the clock, the compare-and-swap and the draws from one
+// ChaCha8 without a pool (one goroutine only: not in the parallel runs).
+func floorDrawCAS() candID {
+	hi := floorDrawState.next(candMillis(), func(uint64) uint64 { return floorDrawGen.Uint64() >> 48 })
+	return candID{hi, floorDrawGen.Uint64()}
+}
+
+// floorSince is the monotonic reading alone.
+func floorSince() candID { return candID{uint64(time.Since(candStart)), 0} }
+
+// candSeeded returns a ChaCha8 seeded with 32 bytes of crypto/rand.
+func candSeeded() *mrand.ChaCha8 {
+	var seed [32]byte
+	crand.Read(seed[:])
+	return mrand.NewChaCha8(seed)
+}
 
 // candChaCha8Pool draws from a ChaCha8 of its P, seeded from crypto/rand.
 func candChaCha8Pool() candID {
 	c, _ := candPool.Get().(*mrand.ChaCha8)
 	if c == nil {
-		var seed [32]byte
-		crand.Read(seed[:])
-		c = mrand.NewChaCha8(seed)
+		c = candSeeded()
 	}
-	hi := candPoolState.next(time.Now().UnixMilli(), func(uint64) uint64 { return c.Uint64() >> 48 })
+	hi := candPoolState.next(candMillis(), func(uint64) uint64 { return c.Uint64() >> 48 })
 	lo := c.Uint64()
 	candPool.Put(c)
 	return candID{hi, lo}
@@ -135,12 +209,10 @@ func candChaCha8Slots() candID {
 		}
 	}
 	if c == nil {
-		var seed [32]byte
-		crand.Read(seed[:])
-		c = mrand.NewChaCha8(seed)
+		c = candSeeded()
 		i = 0
 	}
-	hi := candSlotState.next(time.Now().UnixMilli(), func(uint64) uint64 { return c.Uint64() >> 48 })
+	hi := candSlotState.next(candMillis(), func(uint64) uint64 { return c.Uint64() >> 48 })
 	lo := c.Uint64()
 	for ; i < len(candSlots) && !candSlots[i].c.CompareAndSwap(nil, c); i++ {
 	}
@@ -167,7 +239,7 @@ func aesCTR(x, domain uint64) uint64 {
 
 // candAESCTR computes the random bits from the id's own counter.
 func candAESCTR() candID {
-	hi := candAESState.next(time.Now().UnixMilli(), func(ms uint64) uint64 { return aesCTR(ms, 1) >> 48 })
+	hi := candAESState.next(candMillis(), func(ms uint64) uint64 { return aesCTR(ms, 1) >> 48 })
 	return candID{hi, aesCTR(hi, 0)}
 }
 
@@ -186,6 +258,21 @@ var candidates = []struct {
 	{"lib=cand.runtime", candRuntime},
 	{"lib=cand.cryptorand", candCrypto},
 	{"lib=cand.chacha8pool", candChaCha8Pool},
+	{"lib=cand.chacha8padded", candChaCha8Padded},
 	{"lib=cand.chacha8slots", candChaCha8Slots},
 	{"lib=cand.aesctr", candAESCTR},
+}
+
+// floors are what New's cost is made of, measured like the candidates:
+// the monotonic reading; with the compare-and-swap; with the pool's Get
+// and Put (no low draw); serial only, with a ChaCha8 draw but no pool.
+var floors = []struct {
+	name     string
+	mk       func() candID
+	parallel bool
+}{
+	{"lib=floor.timeSince", floorSince, true},
+	{"lib=floor.monoCAS", floorMonoCAS, true},
+	{"lib=floor.monoCASPool", floorPoolCAS, true},
+	{"lib=floor.monoCASDraw", floorDrawCAS, false},
 }
