@@ -14,6 +14,7 @@ import (
 	"github.com/idkeys/id/vet/internal/flow"
 	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
+	"github.com/idkeys/id/vet/internal/sqlcol"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -64,8 +65,13 @@ type Param struct {
 	// method last: "store.getBy → sqlx.DB.Get".
 	Path string
 	// ID says that a name on the way (the parameter's, a variable's, a
-	// callee's parameter's) is an id's (rule.IDName).
+	// callee's parameter's, a placeholder's column) is an id's
+	// (rule.IDName).
 	ID bool
+	// Natural says that a parameter's or column's name on the way is a
+	// natural key's (GetByAlias(alias string), WHERE slug = ?): a value
+	// passed for it is not reported.
+	Natural bool
 }
 
 // AFact marks Sink as a fact.
@@ -90,6 +96,9 @@ func (s *Sink) String() string {
 		}
 		if p.ID {
 			b.WriteString(" id")
+		}
+		if p.Natural {
+			b.WriteString(" natural")
 		}
 		b.WriteString(" → " + p.Path)
 	}
@@ -139,6 +148,8 @@ type value struct {
 	// uuid says that the key is a UUID's or a GUID's: id.Parse would
 	// refuse the value, so the message does not advise it.
 	uuid bool
+	// natural says that the parameter is named as a natural key.
+	natural bool
 }
 
 // reported reports whether a request value v reaching a query at a site
@@ -152,6 +163,9 @@ type site struct {
 	arg  ast.Expr
 	path string // the query, or the calls to it
 	id   bool   // a parameter on the way is named as an id
+	// other: a parameter or column on the way is a natural key's
+	// (naturalName): the value is looked up as that, not as an id.
+	other bool
 	// variadic, for a call with ...: arg is the slice passed whole.
 	variadic bool
 }
@@ -171,8 +185,13 @@ type checker struct {
 	// parsed maps a variable to where it is parsed (passed to a parser)
 	// or replaced by the text of a parsed value; at is the query being
 	// looked at: a variable parsed before it is not followed.
-	parsed map[*types.Var][]token.Pos
+	parsed map[parsedKey][]token.Pos
 	at     token.Pos
+	// decoded are the local variables a request body is decoded into;
+	// ranges maps a range statement's value variable to what it ranges
+	// over.
+	decoded map[*types.Var]bool
+	ranges  map[*types.Var]ast.Expr
 	// fieldDefs maps a local struct variable's field to the values
 	// assigned to it (x.F = v); lits maps a local variable to the function
 	// literal it holds (run := func(id string) {…}), and litFacts such a
@@ -207,6 +226,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c.findParsed()
+	c.findDecoded()
 	c.findFieldsAndLits()
 	c.computeFacts()
 	if !reach.Of(pass).Reaches(handlerPaths...) {
@@ -225,7 +245,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				c.at = s.arg.Pos()
 				v, ok := c.taint(s.arg, 0, make(map[*types.Var]bool))
-				if !ok || !v.reported(s.id) {
+				if !ok || s.other || !v.reported(s.id) {
 					continue
 				}
 				if v.uuid {
@@ -319,7 +339,7 @@ func (c *checker) computeFacts() {
 							continue
 						}
 					}
-					p := Param{Index: v.param, Variadic: s.variadic, Path: s.path, ID: v.id || s.id}
+					p := Param{Index: v.param, Variadic: s.variadic, Path: s.path, ID: v.id || s.id, Natural: v.natural || s.other}
 					if f.fact().add(p) {
 						changed = true
 					}
@@ -462,8 +482,15 @@ func (c *checker) sites(n ast.Node) []site {
 		}
 		var out []site
 		if sink(f) {
+			text, first, hasText := c.sqlText(n, f)
 			for i, a := range n.Args {
-				out = append(out, site{arg: a, path: rule.Func(f), variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1})
+				s := site{arg: a, path: rule.Func(f), variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1}
+				if hasText && i >= first {
+					// The placeholder's column names the value.
+					col := sqlcol.Column(text, i-first+1)
+					s.id, s.other = rule.IDName(col), naturalName(col)
+				}
+				out = append(out, s)
 				out = append(out, c.fields(a, rule.Func(f))...)
 			}
 			return out
@@ -514,7 +541,7 @@ func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 			}
 			if i == p.Index || p.Variadic && i > p.Index {
 				out = append(out, site{
-					arg: a, path: name + " → " + p.Path, id: p.ID,
+					arg: a, path: name + " → " + p.Path, id: p.ID, other: p.Natural,
 					variadic: p.Variadic && call.Ellipsis.IsValid() && i == len(call.Args)-1,
 				})
 			}
@@ -604,7 +631,14 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 	switch e := e.(type) {
 	case *ast.CallExpr:
 		if index != 0 {
-			return value{}, false
+			// strings.Cut's after: the other results of a strings function
+			// that are strings.
+			f := c.defs.Callee(e)
+			if f == nil || f.Pkg() == nil || f.Pkg().Path() != "strings" || len(e.Args) == 0 ||
+				index >= f.Signature().Results().Len() || !flow.Textual(f.Signature().Results().At(index).Type()) {
+				return value{}, false
+			}
+			return c.taint(e.Args[0], 0, seen)
 		}
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 			if len(e.Args) == 1 {
@@ -619,6 +653,9 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		if v, ok := c.source(f, e); ok {
 			return v, true
 		}
+		if decodes(f) && len(e.Args) > 0 {
+			return c.taint(e.Args[0], 0, seen)
+		}
 		if f.Pkg() != nil && f.Signature().Recv() == nil {
 			switch path := f.Pkg().Path(); {
 			case path == "fmt" && (f.Name() == "Sprintf" || f.Name() == "Sprint" || f.Name() == "Sprintln"):
@@ -627,7 +664,7 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 						return v, true
 					}
 				}
-			case path == "strings" && len(e.Args) > 0 && f.Signature().Results().Len() >= 1 && textual(f.Signature().Results().At(0).Type()):
+			case (path == "strings" || path == "path" && (f.Name() == "Base" || f.Name() == "Clean")) && len(e.Args) > 0 && f.Signature().Results().Len() >= 1 && textual(f.Signature().Results().At(0).Type()):
 				return c.taint(e.Args[0], 0, seen)
 			}
 		}
@@ -639,25 +676,56 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 			return c.taint(e.Y, 0, seen)
 		}
 	case *ast.SelectorExpr:
+		if v, ok := c.rawPath(e); ok {
+			return v, true
+		}
+		if k, pk, ok := c.bodyPath(e, false); ok {
+			if c.parsedKeyBefore(pk) {
+				return value{}, false
+			}
+			return keyed(fmt.Sprintf("JSON body %s", strconv.Quote(k)), k), true
+		}
 		// A field of a local struct variable: req.UserID.
 		return c.field(e, seen)
+	case *ast.SliceExpr:
+		// s[i:], the rest of a raw path; s[:n] is not the value any more.
+		if e.High == nil {
+			return c.taint(e.X, 0, seen)
+		}
 	case *ast.IndexExpr:
 		// mux.Vars(r)["id"], directly or through a local variable.
-		k, ok := c.key(e.Index)
-		if !ok || !c.muxVars(e.X, make(map[*types.Var]bool)) {
-			return value{}, false
+		if k, ok := c.key(e.Index); ok && c.muxVars(e.X, make(map[*types.Var]bool)) {
+			return keyed(fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k)), k), true
 		}
-		return keyed(fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k)), k), true
+		if k, pk, ok := c.bodyPath(e, false); ok {
+			if c.parsedKeyBefore(pk) {
+				return value{}, false
+			}
+			return keyed(fmt.Sprintf("JSON body %s", strconv.Quote(k)), k), true
+		}
+		// An element of a list of request values: r.Form["id"][0],
+		// strings.Split(r.URL.Path, "/")[2].
+		return c.element(e.X, seen)
 	case *ast.Ident:
 		v := c.defs.Var(e)
 		if v == nil || seen[v] {
 			return value{}, false
 		}
+		if x, ok := c.ranges[v]; ok {
+			if c.parsedBefore(v) {
+				return value{}, false
+			}
+			seen[v] = true
+			defer delete(seen, v)
+			r, ok := c.element(x, seen)
+			r.id = r.id || !r.other && rule.IDName(v.Name())
+			return r, ok
+		}
 		if i, ok := c.params[v]; ok && v != c.vararg {
 			if c.parsedBefore(v) {
 				return value{}, false
 			}
-			return value{param: i, id: rule.IDName(v.Name())}, true
+			return value{param: i, id: rule.IDName(v.Name()), natural: naturalName(v.Name())}, true
 		}
 		if c.parsedBefore(v) {
 			return value{}, false
@@ -687,6 +755,9 @@ var parserPrefixes = []string{"parse", "mustparse", "valid", "isvalid", "fromstr
 
 // parser reports whether f parses or validates its argument.
 func parser(f *types.Func) bool {
+	if _, ok := decoders[decoderKey(f)]; ok || decodes(f) {
+		return false // decodes text, does not check it
+	}
 	if f.Pkg() != nil && f.Pkg().Path() == "strconv" && f.Name() != "Quote" && !strings.HasPrefix(f.Name(), "Quote") && !strings.HasPrefix(f.Name(), "Format") && !strings.HasPrefix(f.Name(), "Append") && f.Name() != "Itoa" {
 		return true
 	}
@@ -706,17 +777,7 @@ func parser(f *types.Func) bool {
 // (parser: as an argument, or converted to []byte) and where it is
 // assigned the text of a parsed value (s = u.String(), u not a string).
 func (c *checker) findParsed() {
-	info := c.pass.TypesInfo
-	c.parsed = make(map[*types.Var][]token.Pos)
-	varOf := func(e ast.Expr) *types.Var {
-		e = ast.Unparen(e)
-		if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
-				e = ast.Unparen(call.Args[0])
-			}
-		}
-		return c.defs.Var(e)
-	}
+	c.parsed = make(map[parsedKey][]token.Pos)
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -726,8 +787,8 @@ func (c *checker) findParsed() {
 					return true
 				}
 				for _, a := range n.Args {
-					if v := varOf(a); v != nil {
-						c.parsed[v] = append(c.parsed[v], n.Pos())
+					if k, ok := c.keyOf(a); ok {
+						c.parsed[k] = append(c.parsed[k], n.Pos())
 					}
 				}
 			case *ast.AssignStmt:
@@ -736,8 +797,8 @@ func (c *checker) findParsed() {
 				}
 				for i, r := range n.Rhs {
 					if c.canonical(r) {
-						if v := c.defs.Var(n.Lhs[i]); v != nil {
-							c.parsed[v] = append(c.parsed[v], n.Pos())
+						if k, ok := c.keyOf(n.Lhs[i]); ok {
+							c.parsed[k] = append(c.parsed[k], n.Pos())
 						}
 					}
 				}
@@ -856,7 +917,45 @@ func (c *checker) canonical(e ast.Expr) bool {
 // parsedBefore reports whether v is parsed, or replaced by a parsed
 // value's text, before the query being looked at (c.at).
 func (c *checker) parsedBefore(v *types.Var) bool {
-	for _, p := range c.parsed[v] {
+	return c.parsedKeyBefore(parsedKey{v: v})
+}
+
+// parsedKey is a local variable, or a field of one (path "A.B").
+type parsedKey struct {
+	v    *types.Var
+	path string
+}
+
+// keyOf returns the parsedKey that e names: a local variable or a field
+// path from one (req.User.ID), through conversions.
+func (c *checker) keyOf(e ast.Expr) (parsedKey, bool) {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if tv, ok := c.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+			e = ast.Unparen(call.Args[0])
+		}
+	}
+	var fields []string
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			v := c.defs.Var(x)
+			return parsedKey{v, strings.Join(fields, ".")}, v != nil
+		case *ast.SelectorExpr:
+			if sel, ok := c.pass.TypesInfo.Selections[x]; !ok || sel.Kind() != types.FieldVal {
+				return parsedKey{}, false
+			}
+			fields = append([]string{x.Sel.Name}, fields...)
+			e = ast.Unparen(x.X)
+		default:
+			return parsedKey{}, false
+		}
+	}
+}
+
+// parsedKeyBefore reports whether k is parsed before c.at.
+func (c *checker) parsedKeyBefore(k parsedKey) bool {
+	for _, p := range c.parsed[k] {
 		if p < c.at {
 			return true
 		}
@@ -1131,6 +1230,9 @@ func (c *checker) requestValues(e ast.Expr, seen map[*types.Var]bool) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		f, _ := typeutil.Callee(info, e).(*types.Func)
+		if rule.PkgFunc(f, "net/url", "ParseQuery") && len(e.Args) == 1 {
+			return c.requestData(e.Args[0], 0)
+		}
 		return rule.Method(f, "net/url", "URL", "Query")
 	case *ast.SelectorExpr:
 		if e.Sel.Name != "Form" && e.Sel.Name != "PostForm" {

@@ -47,7 +47,7 @@ func (h *Handler) fields(w http.ResponseWriter, r *http.Request) {
 	f.UserID = "fixed"
 	h.db.Exec(q, f.UserID)
 	g := lookup{Name: r.PathValue("post")}
-	h.db.Exec(q, g.Name)
+	h.db.Exec(`SELECT id FROM t WHERE body = $1`, g.Name)
 }
 
 // Through a function literal held in a local variable.

@@ -1,8 +1,8 @@
-package idmakers
+package sqlcol
 
 import "testing"
 
-func TestSQLColumn(t *testing.T) {
+func TestColumn(t *testing.T) {
 	for _, c := range []struct {
 		query string
 		n     int
@@ -26,8 +26,8 @@ func TestSQLColumn(t *testing.T) {
 		{"SELECT * FROM t WHERE id = $1", 2, ""},
 		{"not sql at all? %s", 1, ""},
 	} {
-		if got := sqlColumn(c.query, c.n); got != c.want {
-			t.Errorf("sqlColumn(%q, %d) = %q, want %q", c.query, c.n, got, c.want)
+		if got := Column(c.query, c.n); got != c.want {
+			t.Errorf("Column(%q, %d) = %q, want %q", c.query, c.n, got, c.want)
 		}
 	}
 }
