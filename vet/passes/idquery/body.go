@@ -364,19 +364,18 @@ func (c *checker) sqlText(call *ast.CallExpr, f *types.Func) (text string, first
 			return "", 0, false
 		}
 		text, ok = c.preparedText(sel.X)
-		first = 0
-		if len(call.Args) > 0 && isContext(c.pass.TypesInfo.TypeOf(call.Args[0])) {
-			first = 1
-		}
-		return text, first, ok
+		// The arguments bound are the variadic ones, after a context and
+		// sqlx's dest.
+		return text, f.Signature().Params().Len() - 1, ok && f.Signature().Variadic()
 	}
 	for i, a := range call.Args {
 		if t, ok := c.constString(a); ok {
 			return t, i + 1, true
 		}
-		if !isContext(c.pass.TypesInfo.TypeOf(a)) {
-			break // the text comes first, after a context
+		if b, ok := c.pass.TypesInfo.TypeOf(a).Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			break // SQL text that is not constant
 		}
+		// A context, GORM's destination: the text comes after.
 	}
 	return "", 0, false
 }
@@ -417,10 +416,16 @@ func (c *checker) constString(e ast.Expr) (string, bool) {
 	return c.key(defs[0].Expr)
 }
 
-func isContext(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+// uuidName reports whether a column's name ends in uuid or guid.
+func uuidName(name string) bool {
+	words := rule.Words(name)
+	if len(words) == 0 {
+		return false
+	}
+	last := strings.ToLower(words[len(words)-1])
+	return last == "uuid" || last == "guid"
 }
+
 
 // naturalNames end the names of parameters and columns that hold a
 // natural key.

@@ -166,6 +166,8 @@ type site struct {
 	// other: a parameter or column on the way is a natural key's
 	// (naturalName): the value is looked up as that, not as an id.
 	other bool
+	// uuid: the placeholder's column is a UUID's: no id.Parse advice.
+	uuid bool
 	// variadic, for a call with ...: arg is the slice passed whole.
 	variadic bool
 }
@@ -248,7 +250,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if !ok || s.other || !v.reported(s.id) {
 					continue
 				}
-				if v.uuid {
+				if v.uuid || s.uuid {
 					scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5)", v.src, s.path)
 				} else {
 					scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id", v.src, s.path)
@@ -488,7 +490,7 @@ func (c *checker) sites(n ast.Node) []site {
 				if hasText && i >= first {
 					// The placeholder's column names the value.
 					col := sqlcol.Column(text, i-first+1)
-					s.id, s.other = rule.IDName(col), naturalName(col)
+					s.id, s.other, s.uuid = rule.IDName(col), naturalName(col), uuidName(col)
 				}
 				out = append(out, s)
 				out = append(out, c.fields(a, rule.Func(f))...)
