@@ -426,7 +426,6 @@ func uuidName(name string) bool {
 	return last == "uuid" || last == "guid"
 }
 
-
 // naturalNames end the names of parameters and columns that hold a
 // natural key.
 var naturalNames = names("slug", "name", "username", "login", "handle", "email", "alias", "title", "tag")
