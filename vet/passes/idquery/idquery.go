@@ -194,6 +194,10 @@ type checker struct {
 	// over.
 	decoded map[*types.Var]bool
 	ranges  map[*types.Var]ast.Expr
+	// checked are the request reads checked before use (guard.go);
+	// uuidKeys the values matched against a UUID pattern.
+	checked  []checkedRead
+	uuidKeys map[parsedKey]bool
 	// fieldDefs maps a local struct variable's field to the values
 	// assigned to it (x.F = v); lits maps a local variable to the function
 	// literal it holds (run := func(id string) {…}), and litFacts such a
@@ -239,6 +243,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c.params, c.vararg = nil, nil
+	c.findGuards()
 	for _, f := range scope.Files(pass) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			for _, s := range c.sites(n) {
@@ -741,6 +746,7 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 			}
 			if r, ok := c.taint(d.Expr, d.Index, seen); ok {
 				r.id = r.id || !r.other && rule.IDName(v.Name())
+				r.uuid = r.uuid || c.uuidKeys[parsedKey{v: v}]
 				return r, true
 			}
 		}
@@ -785,8 +791,8 @@ func (c *checker) findParsed() {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				callee := c.defs.Callee(n)
-				if callee == nil || !parser(callee) {
-					return true
+				if callee == nil || !parser(callee) || callee.Pkg().Path() == "regexp" {
+					return true // a regexp checks where its failure returns (guard.go)
 				}
 				for _, a := range n.Args {
 					if k, ok := c.keyOf(a); ok {
@@ -1035,7 +1041,11 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 	if !ok {
 		return value{}, false
 	}
-	return keyed(fmt.Sprintf("%s(%s)", desc, strconv.Quote(k)), k), true
+	src := fmt.Sprintf("%s(%s)", desc, strconv.Quote(k))
+	if c.checkedAt(src, call.Pos()) {
+		return value{}, false
+	}
+	return keyed(src, k), true
 }
 
 // sourceFact returns the Source fact of f, of this package or imported,
