@@ -38,6 +38,7 @@ func init() {
 	rule.Flags(&Analyzer.Flags, &cfg)
 	reach.Watch(makerPaths)
 	Analyzer.Flags.Var(&declared, "makers", "comma-separated functions (path.Func, path.Type.Method) or packages (path) of the service that make or parse ids")
+	Analyzer.Flags.Var(&foreign, "foreign", "comma-separated words that, in a name on the way, make a parsed id another system's (beside external, foreign, provider, catalog, …)")
 	Analyzer.Flags.BoolVar(&inferOn, "infer", inferOn, "report the service's own helpers that make strings from random bits, where their values are used as ids")
 }
 
@@ -192,8 +193,14 @@ func run(pass *analysis.Pass) (any, error) {
 		if k == 0 || scope.Skip(ident.Pos()) || cfg.Allow.Match(f.Pkg().Path()) {
 			continue
 		}
-		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && secretOnly(pass, cur, inferred) {
-			continue // a random secret, not an id: see secret.go
+		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && (secretOnly(pass, cur, inferred) || bearer(pass, cur, inferred)) {
+			continue // a random secret, not an id: see secret.go, foreign.go
+		}
+		if k == parser && foreignCall(pass, cur) {
+			continue // another system's id: see foreign.go
+		}
+		if inferred && fragment(pass, cur, true) {
+			continue // a random fragment of a natural key, or a test helper's
 		}
 		if inferred && !usedAsID(pass, cur, true) {
 			continue // an inferred helper: reported where used as an id
