@@ -1,6 +1,7 @@
 package idquery
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -47,6 +48,7 @@ func (c *checker) findGuards() {
 					}
 				case *ast.CallExpr:
 					f := c.defs.Callee(n)
+					c.routePatterns(n, f)
 					if rule.PkgFunc(f, "crypto/hmac", "Equal") {
 						c.checked = append(c.checked, checkedRead{from: n.Pos(), to: fd.End()})
 					}
@@ -289,6 +291,30 @@ func terminates(s ast.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// routeVar matches a route variable with a pattern: {id:[0-9]+}.
+var routeVar = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_-]*):[^}]+\}`)
+
+// routePatterns records the route variables that a gorilla/mux or chi
+// route of the package checks with a pattern ("/customers/{id:[0-9]+}"):
+// the router answers "not found" before the handler runs for a value
+// that does not match, so every read of them in the package is checked.
+func (c *checker) routePatterns(call *ast.CallExpr, f *types.Func) {
+	if f == nil || f.Pkg() == nil || !strings.HasPrefix(f.Pkg().Path(), "github.com/gorilla/mux") && !strings.HasPrefix(f.Pkg().Path(), "github.com/go-chi/chi") {
+		return
+	}
+	for _, a := range call.Args {
+		k, ok := c.key(a)
+		if !ok {
+			continue
+		}
+		for _, m := range routeVar.FindAllStringSubmatch(k, -1) {
+			for _, src := range []string{fmt.Sprintf("mux.Vars(…)[%q]", m[1]), fmt.Sprintf("chi.URLParam(%q)", m[1]), fmt.Sprintf("chi.URLParamFromCtx(%q)", m[1])} {
+				c.checked = append(c.checked, checkedRead{src: src, from: token.NoPos, to: token.Pos(1<<62 - 1)})
+			}
+		}
+	}
 }
 
 // checkedAt reports whether a request read under src at pos is checked.

@@ -702,7 +702,11 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 	case *ast.IndexExpr:
 		// mux.Vars(r)["id"], directly or through a local variable.
 		if k, ok := c.key(e.Index); ok && c.muxVars(e.X, make(map[*types.Var]bool)) {
-			return keyed(fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k)), k), true
+			src := fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k))
+			if c.checkedAt(src, e.Pos()) {
+				return value{}, false
+			}
+			return keyed(src, k), true
 		}
 		if k, pk, ok := c.bodyPath(e, false); ok {
 			if c.parsedKeyBefore(pk) {

@@ -15,6 +15,7 @@ import (
 	"regexp"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/gorilla/mux"
 )
 
 const q = `SELECT name FROM t WHERE id = $1`
@@ -152,4 +153,17 @@ func (h *Handler) byAlias(alias string) error { // want byAlias:`^sink\(0 natura
 
 func (h *Handler) byID(collID string) error { // want byID:`^sink\(0 id → sql\.DB\.QueryRow\)$`
 	return h.db.QueryRow(`SELECT alias FROM collections WHERE id = $1`, collID).Err()
+}
+
+// A route's pattern checks its variable before the handler runs.
+func (h *Handler) muxRoutes() {
+	r := mux.NewRouter()
+	r.HandleFunc("/customers/{customer_id:[0-9]+}/accounts/{account_id}", h.customer)
+}
+
+func (h *Handler) customer(w http.ResponseWriter, r *http.Request) {
+	vars := mux.Vars(r)
+	h.db.Exec(`SELECT * FROM customers WHERE customer_id = $1`, vars["customer_id"])
+	// The twin: a variable without a pattern.
+	h.db.Exec(`SELECT * FROM accounts WHERE account_id = $1`, vars["account_id"]) // want `^mux\.Vars\(…\)\["account_id"\] reaches sql\.DB\.Exec unparsed`
 }
