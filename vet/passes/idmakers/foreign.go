@@ -24,6 +24,9 @@ import (
 //   - a bearer credential: a value set as an http.Cookie's Value, put
 //     after "Bearer ", or in an Authorization header is a secret, even
 //     when it is also the session row's key;
+//   - a value that flows only into a name (a file's, an object's, a
+//     label: fileName, GetUniqFileName, objectKey's path; through +,
+//     fmt.Sprintf and local variables) is a unique name, not an id;
 //   - a random fragment appended to a natural key (name + "-" + rnd(6),
 //     fmt.Sprintf("%s-%s", email, rnd(4))): the result is that key, not an
 //     id; and an inferred helper's call in a function that takes a
@@ -260,4 +263,14 @@ func testingType(t types.Type) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" && (n.Obj().Name() == "TB" || n.Obj().Name() == "T" || n.Obj().Name() == "B")
+}
+
+// nameWords end the names of destinations that hold a unique name.
+var nameWords = map[string]bool{"name": true, "filename": true, "path": true, "filepath": true, "label": true, "title": true, "slug": true}
+
+// nameDest reports whether a destination's name is a name's, a path's
+// or a label's (its last word is one of nameWords) and not an id's.
+func nameDest(name string) bool {
+	words := rule.Words(name)
+	return len(words) > 0 && nameWords[strings.ToLower(words[len(words)-1])]
 }

@@ -193,7 +193,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if k == 0 || scope.Skip(ident.Pos()) || cfg.Allow.Match(f.Pkg().Path()) {
 			continue
 		}
-		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && (secretOnly(pass, cur, inferred) || bearer(pass, cur, inferred)) {
+		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && (secretOnly(pass, cur, inferred) || bearer(pass, cur, inferred) || flowsOnly(pass, cur, inferred, nameDest)) {
 			continue // a random secret, not an id: see secret.go, foreign.go
 		}
 		if k == parser && foreignCall(pass, cur) {

@@ -140,6 +140,7 @@ func TestForeignFlag(t *testing.T) {
 		"uuid.Parse parses an id outside package id (KEYS-3): use id.Parse()",
 		"uuid.NewV4 makes an id outside package id (KEYS-3): use id.New()",
 		"makersforeign.randomHex makes an id from random bits outside package id (KEYS-3): use id.New()",
+		"uuid.NewString makes an id outside package id (KEYS-3): use id.New()",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("with -idmakers.foreign=acme: %q, want %q", got, want)

@@ -96,3 +96,20 @@ func uniqueUser(name, email string) User {
 func newUser(name string) User {
 	return User{ID: randomHex(8), Username: name} // want `^makersforeign\.randomHex makes an id from random bits outside package id \(KEYS-3\): use id\.New\(\)$`
 }
+
+// A unique file name: quiet.
+func uniqFileName(userID, ext string) string { // want uniqFileName:`^random\(inside\)$`
+	rnd := uuid.New().String()
+	return "userid_" + userID + "_" + rnd + "." + ext
+}
+
+func objectName(fileName string) (path string) { // want objectName:`^random\(inside\)$`
+	path = fmt.Sprintf("%s-%s", uuid.NewString(), fileName)
+	return path
+}
+
+// The twin: an upload's id.
+func uploadID(fileName string) (string, string) { // want uploadID:`^random\(inside\)$`
+	uploadID := uuid.NewString() // want `^uuid\.NewString makes an id outside package id`
+	return uploadID, fileName
+}
