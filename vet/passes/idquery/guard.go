@@ -95,9 +95,22 @@ func (c *checker) guard(n *ast.IfStmt, fd *ast.FuncDecl, mw bool) {
 		if f == nil || !c.check(f, call) {
 			continue
 		}
-		for _, a := range call.Args {
+		args := call.Args
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if s, ok := c.pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal {
+				args = append([]ast.Expr{sel.X}, args...) // req.Validate()
+			}
+		}
+		for _, a := range args {
 			if k, ok := c.keyOf(a); ok {
 				c.parsed[k] = append(c.parsed[k], at)
+				if k.path == "" {
+					// A struct checked as a whole: the reads stored in
+					// its fields are checked too.
+					for _, src := range c.storedReads(k.v) {
+						c.checked = append(c.checked, checkedRead{src: src, from: at, to: fd.End()})
+					}
+				}
 			}
 			if c.requestValues(a, make(map[*types.Var]bool)) {
 				// The request's values checked as a whole (a signature).
@@ -117,6 +130,39 @@ func (c *checker) guard(n *ast.IfStmt, fd *ast.FuncDecl, mw bool) {
 		}
 	}
 	c.at = token.NoPos
+}
+
+// storedReads returns the request reads stored in the fields of the local
+// struct variable v: assigned (v.F = r.PathValue("id")) or in its literal.
+func (c *checker) storedReads(v *types.Var) []string {
+	var out []string
+	add := func(e ast.Expr) {
+		if r, ok := c.taint(e, 0, make(map[*types.Var]bool)); ok && r.src != "" {
+			out = append(out, r.src)
+		}
+	}
+	for k, rhs := range c.fieldDefs {
+		if k.v == v {
+			for _, e := range rhs {
+				add(e)
+			}
+		}
+	}
+	defs := c.defs.OfVar(v)
+	for _, d := range defs {
+		if d.Expr == nil || d.Index != 0 {
+			continue
+		}
+		ast.Inspect(d.Expr, func(n ast.Node) bool {
+			if kv, ok := n.(*ast.KeyValueExpr); ok {
+				if _, lit := ast.Unparen(kv.Value).(*ast.CompositeLit); !lit {
+					add(kv.Value)
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // check reports whether call of f checks its arguments: a parser, or a

@@ -72,6 +72,11 @@ type Param struct {
 	// natural key's (GetByAlias(alias string), WHERE slug = ?): a value
 	// passed for it is not reported.
 	Natural bool
+	// Field says that the parameter is a struct, or a pointer to one,
+	// whose field of that name reaches the query (UPDATE page … WHERE id
+	// = ? with page.ID): the value a caller stored in that field of the
+	// struct it passes is looked at.
+	Field string
 }
 
 // AFact marks Sink as a fact.
@@ -88,6 +93,9 @@ func (s *Sink) String() string {
 			b.WriteString("; ")
 		}
 		fmt.Fprintf(&b, "%d", p.Index)
+		if p.Field != "" {
+			b.WriteString("." + p.Field)
+		}
 		if p.Variadic {
 			b.WriteString("...")
 		}
@@ -110,7 +118,7 @@ func (s *Sink) String() string {
 // to be an id's is upgraded. It reports whether s changed.
 func (s *Sink) add(p Param) bool {
 	for i, q := range s.Params {
-		if q.Index == p.Index {
+		if q.Index == p.Index && q.Field == p.Field {
 			if p.ID && !q.ID {
 				s.Params[i] = p
 				return true
@@ -150,6 +158,9 @@ type value struct {
 	uuid bool
 	// natural says that the parameter is named as a natural key.
 	natural bool
+	// field is the parameter's field the value is, when param is a
+	// struct passed to the analysed function (page.ID).
+	field string
 }
 
 // reported reports whether a request value v reaching a query at a site
@@ -168,6 +179,8 @@ type site struct {
 	other bool
 	// uuid: the placeholder's column is a UUID's: no id.Parse advice.
 	uuid bool
+	// field: arg is a struct whose field of that name reaches the query.
+	field string
 	// variadic, for a call with ...: arg is the slice passed whole.
 	variadic bool
 }
@@ -251,7 +264,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				c.at = s.arg.Pos()
-				v, ok := c.taint(s.arg, 0, make(map[*types.Var]bool))
+				v, ok := c.siteValue(s)
 				if !ok || s.other || !v.reported(s.id) {
 					continue
 				}
@@ -342,11 +355,11 @@ func (c *checker) computeFacts() {
 					} else {
 						var ok bool
 						c.at = s.arg.Pos()
-						if v, ok = c.taint(s.arg, 0, make(map[*types.Var]bool)); !ok || v.param < 0 {
+						if v, ok = c.siteValue(s); !ok || v.param < 0 {
 							continue
 						}
 					}
-					p := Param{Index: v.param, Variadic: s.variadic, Path: s.path, ID: v.id || s.id, Natural: v.natural || s.other}
+					p := Param{Index: v.param, Field: v.field, Variadic: s.variadic, Path: s.path, ID: v.id || s.id, Natural: v.natural || s.other}
 					if f.fact().add(p) {
 						changed = true
 					}
@@ -359,7 +372,12 @@ func (c *checker) computeFacts() {
 	export := func(obj *types.Func) {
 		if s := c.facts[obj]; s != nil && !exported[obj] {
 			exported[obj] = true
-			slices.SortFunc(s.Params, func(a, b Param) int { return a.Index - b.Index })
+			slices.SortStableFunc(s.Params, func(a, b Param) int {
+				if a.Index != b.Index {
+					return a.Index - b.Index
+				}
+				return strings.Compare(a.Field, b.Field)
+			})
 			c.pass.ExportObjectFact(obj, s)
 		}
 	}
@@ -546,6 +564,12 @@ func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 				}
 				continue
 			}
+			if p.Field != "" {
+				if i == p.Index {
+					out = append(out, site{arg: a, field: p.Field, path: name + " → " + p.Path, id: p.ID, other: p.Natural})
+				}
+				continue
+			}
 			if i == p.Index || p.Variadic && i > p.Index {
 				out = append(out, site{
 					arg: a, path: name + " → " + p.Path, id: p.ID, other: p.Natural,
@@ -555,6 +579,28 @@ func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 		}
 	}
 	return out
+}
+
+// siteValue returns where the value that s passes came from: its
+// argument's text, or the field s.field of the struct it passes (a
+// parameter's field, or a local variable's).
+func (c *checker) siteValue(s site) (value, bool) {
+	if s.field == "" {
+		return c.taint(s.arg, 0, make(map[*types.Var]bool))
+	}
+	x := ast.Unparen(s.arg)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	if v := c.defs.Var(x); v != nil {
+		if i, ok := c.params[v]; ok && v != c.vararg {
+			if c.parsedBefore(v) {
+				return value{}, false
+			}
+			return value{param: i, field: s.field, id: rule.IDName(s.field), natural: naturalName(s.field)}, true
+		}
+	}
+	return c.fieldOf(s.arg, s.field, make(map[*types.Var]bool))
 }
 
 // structParam returns the index of the parameter of the function whose
@@ -859,7 +905,9 @@ func (c *checker) findFieldsAndLits() {
 
 // field returns where the field x.F of a local struct variable x came
 // from: a value assigned to it, or the value for F in a composite literal
-// assigned to x (x := req{F: v}, x := &req{F: v}).
+// assigned to x (x := req{F: v}, x := &req{F: v}, and F of an embedded
+// struct's literal, x := &T{Core: Core{ID: v}}); or, for a parameter x of
+// the function whose facts are computed, that parameter's field.
 func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, bool) {
 	sel, ok := c.pass.TypesInfo.Selections[e]
 	if !ok || sel.Kind() != types.FieldVal {
@@ -869,9 +917,31 @@ func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, b
 	if v == nil || seen[v] {
 		return value{}, false
 	}
+	if i, ok := c.params[v]; ok && v != c.vararg {
+		if c.parsedBefore(v) || c.parsedKeyBefore(parsedKey{v, e.Sel.Name}) {
+			return value{}, false
+		}
+		return value{param: i, field: e.Sel.Name, id: rule.IDName(e.Sel.Name), natural: naturalName(e.Sel.Name)}, true
+	}
+	return c.fieldOf(e.X, e.Sel.Name, seen)
+}
+
+// fieldOf returns where the field name of the local struct variable x
+// (or &x) came from, as field does.
+func (c *checker) fieldOf(x ast.Expr, name string, seen map[*types.Var]bool) (value, bool) {
+	x = ast.Unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	v := c.defs.Var(x)
+	if v == nil || seen[v] {
+		return value{}, false
+	}
+	if c.parsedBefore(v) || c.parsedKeyBefore(parsedKey{v, name}) {
+		return value{}, false // checked as a whole (req.Validate()) or by field
+	}
 	seen[v] = true
 	defer delete(seen, v)
-	name := e.Sel.Name
 	named := func(r value) value {
 		r.id = r.id || !r.other && rule.IDName(name)
 		return r
@@ -881,28 +951,47 @@ func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, b
 			return named(r), true
 		}
 	}
-	defs, _ := c.defs.Of(e.X)
+	defs, _ := c.defs.Of(x)
 	for _, d := range defs {
-		x := d.Expr
-		if x == nil || d.Index != 0 {
+		e := d.Expr
+		if e == nil || d.Index != 0 {
 			continue
 		}
-		x = ast.Unparen(x)
-		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			x = ast.Unparen(u.X)
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
 		}
-		lit, ok := x.(*ast.CompositeLit)
+		if lit, ok := e.(*ast.CompositeLit); ok {
+			if r, ok := c.litField(lit, name, seen, 0); ok {
+				return named(r), true
+			}
+		}
+	}
+	return value{}, false
+}
+
+// litField returns where the value for the field name in a struct
+// literal came from, looking into the literals of its embedded structs.
+func (c *checker) litField(lit *ast.CompositeLit, name string, seen map[*types.Var]bool, depth int) (value, bool) {
+	if depth > 3 {
+		return value{}, false
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
 		if !ok {
 			continue
 		}
-		for _, el := range lit.Elts {
-			kv, ok := el.(*ast.KeyValueExpr)
-			if !ok {
-				continue
-			}
-			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == name {
-				if r, ok := c.taint(kv.Value, 0, seen); ok {
-					return named(r), true
+		k, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if k.Name == name {
+			return c.taint(kv.Value, 0, seen)
+		}
+		if f, ok := c.pass.TypesInfo.Uses[k].(*types.Var); ok && f.Embedded() {
+			if inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); ok {
+				if r, ok := c.litField(inner, name, seen, depth+1); ok {
+					return r, true
 				}
 			}
 		}

@@ -71,3 +71,38 @@ func (h *Handler) closures(w http.ResponseWriter, r *http.Request) {
 	}
 	get(x.String())
 }
+
+type Core struct{ ID string }
+
+type Page struct {
+	Core
+	Title string
+}
+
+func (p *Page) Validate() error { return nil }
+
+// updatePage reads fields of the struct it is passed.
+func (h *Handler) updatePage(p *Page) error { // want updatePage:`^sink\(0\.ID id → sql\.DB\.Exec; 0\.Title natural → sql\.DB\.Exec\)$`
+	_, err := h.db.Exec(`UPDATE page SET title = $1 WHERE id = $2`, p.Title, p.ID)
+	return err
+}
+
+// Through a field of a struct passed to a store function.
+func (h *Handler) pages(w http.ResponseWriter, r *http.Request) {
+	req := new(Page)
+	req.ID = r.PathValue("page_id")
+	h.updatePage(req) // want `^PathValue\("page_id"\) reaches queryflow\.Handler\.updatePage → sql\.DB\.Exec unparsed`
+	lit := &Page{Core: Core{ID: r.PathValue("p")}}
+	h.updatePage(lit) // want `^PathValue\("p"\) reaches queryflow\.Handler\.updatePage → sql\.DB\.Exec unparsed`
+
+	// The twins: checked as a whole before, a natural key's field.
+	ok := &Page{Core: Core{ID: r.PathValue("page_id")}}
+	if err := ok.Validate(); err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	h.updatePage(ok)
+	h.db.Exec(`SELECT id FROM page WHERE id = $1`, r.PathValue("page_id"))
+	titled := &Page{Title: r.PathValue("title")}
+	h.updatePage(titled)
+}
