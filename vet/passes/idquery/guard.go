@@ -171,6 +171,9 @@ func (c *checker) check(f *types.Func, call *ast.CallExpr) bool {
 	if rule.PkgFunc(f, "regexp", "MatchString") || f.Pkg() != nil && f.Pkg().Path() == "regexp" && strings.HasPrefix(f.Name(), "Match") {
 		return c.anchored(call, f)
 	}
+	if _, ok := decoders[decoderKey(f)]; ok || decodes(f) {
+		return false // decodes into its argument, checks nothing
+	}
 	if parser(f) {
 		return true
 	}

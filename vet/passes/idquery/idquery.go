@@ -510,6 +510,12 @@ func (c *checker) sites(n ast.Node) []site {
 			text, first, hasText := c.sqlText(n, f)
 			for i, a := range n.Args {
 				s := site{arg: a, path: rule.Func(f), variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1}
+				if s.variadic {
+					// args = append(args, v); Exec(q, args...): each v.
+					for _, e := range c.appended(a) {
+						out = append(out, site{arg: e, path: rule.Func(f)})
+					}
+				}
 				if hasText && i >= first {
 					// The placeholder's column names the value.
 					col := sqlcol.Column(text, i-first+1)
@@ -581,6 +587,27 @@ func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 	return out
 }
 
+// appended returns the values appended to the local slice e
+// (args = append(args, v)) and those of its literal (args := []any{v}).
+func (c *checker) appended(e ast.Expr) []ast.Expr {
+	defs, ok := c.defs.Of(e)
+	if !ok {
+		return nil
+	}
+	var out []ast.Expr
+	for _, d := range defs {
+		switch x := ast.Unparen(d.Expr).(type) {
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" && c.pass.TypesInfo.Uses[id] == types.Universe.Lookup("append") && !x.Ellipsis.IsValid() && len(x.Args) > 1 {
+				out = append(out, x.Args[1:]...)
+			}
+		case *ast.CompositeLit:
+			out = append(out, x.Elts...)
+		}
+	}
+	return out
+}
+
 // siteValue returns where the value that s passes came from: its
 // argument's text, or the field s.field of the struct it passes (a
 // parameter's field, or a local variable's).
@@ -591,6 +618,9 @@ func (c *checker) siteValue(s site) (value, bool) {
 	x := ast.Unparen(s.arg)
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		x = ast.Unparen(u.X)
+	}
+	if lit, ok := x.(*ast.CompositeLit); ok {
+		return c.litField(lit, s.field, make(map[*types.Var]bool), 0)
 	}
 	if v := c.defs.Var(x); v != nil {
 		if i, ok := c.params[v]; ok && v != c.vararg {
@@ -1304,6 +1334,7 @@ var naturalWords = map[string]bool{
 var foreignWords = map[string]bool{
 	"client": true, "remote": true, "provider": true,
 	"oauth": true, "openid": true, "social": true, "github": true, "google": true,
+	"merchant": true, // a payment provider's
 }
 
 // otherKey reports whether the request key k names something other than

@@ -165,3 +165,16 @@ func (h *Handler) decoded(w http.ResponseWriter, r *http.Request) {
 	}
 	h.db.Exec(q, y)
 }
+
+// A payment provider's id in a callback's body: another system's.
+type callback struct {
+	MerchantAPIID string `json:"merchantApiId"`
+}
+
+func (h *Handler) paid(w http.ResponseWriter, r *http.Request) {
+	var cb callback
+	if err := json.NewDecoder(r.Body).Decode(&cb); err != nil {
+		return
+	}
+	h.db.Exec(`UPDATE cart SET payment_id = $1`, cb.MerchantAPIID)
+}

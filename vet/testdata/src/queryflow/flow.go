@@ -5,6 +5,7 @@ package queryflow
 
 import (
 	"database/sql"
+	"encoding/json"
 	"net/http"
 
 	"github.com/idkeys/id"
@@ -91,6 +92,9 @@ func (h *Handler) updatePage(p *Page) error { // want updatePage:`^sink\(0\.ID i
 func (h *Handler) pages(w http.ResponseWriter, r *http.Request) {
 	req := new(Page)
 	req.ID = r.PathValue("page_id")
+	if err := json.NewDecoder(r.Body).Decode(req); err != nil {
+		return
+	}
 	h.updatePage(req) // want `^PathValue\("page_id"\) reaches queryflow\.Handler\.updatePage → sql\.DB\.Exec unparsed`
 	lit := &Page{Core: Core{ID: r.PathValue("p")}}
 	h.updatePage(lit) // want `^PathValue\("p"\) reaches queryflow\.Handler\.updatePage → sql\.DB\.Exec unparsed`
@@ -105,4 +109,18 @@ func (h *Handler) pages(w http.ResponseWriter, r *http.Request) {
 	h.db.Exec(`SELECT id FROM page WHERE id = $1`, r.PathValue("page_id"))
 	titled := &Page{Title: r.PathValue("title")}
 	h.updatePage(titled)
+}
+
+// A struct literal passed as it is.
+func (h *Handler) pageLit(w http.ResponseWriter, r *http.Request) {
+	h.updatePage(&Page{Core: Core{ID: r.FormValue("page_id")}}) // want `^FormValue\("page_id"\) reaches queryflow\.Handler\.updatePage → sql\.DB\.Exec unparsed`
+	h.updatePage(&Page{Core: Core{ID: "fixed"}})
+}
+
+// Arguments appended to a slice passed with ...: each is a value.
+func (h *Handler) appendedArgs(w http.ResponseWriter, r *http.Request) {
+	var args []any
+	args = append(args, r.FormValue("title"))
+	args = append(args, r.FormValue("post_id")) // want `^FormValue\("post_id"\) reaches sql\.DB\.Exec unparsed`
+	h.db.Exec(`UPDATE posts SET title = $1 WHERE id = $2`, args...)
 }
