@@ -1061,6 +1061,9 @@ type parsedKey struct {
 // path from one (req.User.ID), through conversions.
 func (c *checker) keyOf(e ast.Expr) (parsedKey, bool) {
 	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X) // &req
+	}
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
 		if tv, ok := c.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
 			e = ast.Unparen(call.Args[0])
