@@ -34,8 +34,8 @@ func Column(query string, n int) string {
 			}
 		}
 	}
-	if at < 0 {
-		return ""
+	if at < 1 {
+		return "" // no such placeholder, or nothing before it ("?")
 	}
 	if at >= 2 && toks[at-1] == "=" && ident(toks[at-2]) {
 		return toks[at-2][strings.LastIndex(toks[at-2], ".")+1:]

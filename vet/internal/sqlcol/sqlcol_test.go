@@ -18,6 +18,14 @@ func TestColumn(t *testing.T) {
 		{"INSERT INTO t (a, b) VALUES (?, ?), (?, ?)", 3, "a"},
 		{"INSERT INTO t (a, b) VALUES (?, ?), (?, ?)", 4, "b"},
 		{"DELETE FROM sessions WHERE s.user_id = ? AND token = ?", 1, "user_id"},
+		{"?", 1, ""},
+		{"$1", 1, ""},
+		{"? = id", 1, ""},
+		{"", 1, ""},
+		{"(?", 1, ""},
+		{"VALUES (?)", 1, ""},
+		{"x = ?", 0, ""},
+		{"x = ?", -1, ""},
 		{"DELETE FROM sessions WHERE s.user_id = ? AND token = ?", 2, "token"},
 		{"SELECT * FROM t WHERE a = 'x?' AND b = ?", 1, "b"},
 		{"INSERT INTO t (a, b) VALUES (lower($1), $2)", 1, ""},
@@ -30,4 +38,17 @@ func TestColumn(t *testing.T) {
 			t.Errorf("Column(%q, %d) = %q, want %q", c.query, c.n, got, c.want)
 		}
 	}
+}
+
+// FuzzColumn: Column never panics, and names a column only when the
+// query has text before the placeholder.
+func FuzzColumn(f *testing.F) {
+	for _, s := range []string{"?", "$1", "id = ?", "INSERT INTO t (a, b) VALUES (?, ?), (?, ?)", "VALUES (?)", "(", ")", "'"} {
+		f.Add(s, 1)
+	}
+	f.Fuzz(func(t *testing.T, query string, n int) {
+		if col := Column(query, n); col != "" && len(col) >= len(query) {
+			t.Errorf("Column(%q, %d) = %q: longer than the query", query, n, col)
+		}
+	})
 }

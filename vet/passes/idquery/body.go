@@ -207,7 +207,10 @@ func (c *checker) bodyPath(e ast.Expr, elem bool) (string, parsedKey, bool) {
 			e = x.X
 		case *ast.IndexExpr:
 			if key == "" {
-				_, isMap := c.pass.TypesInfo.TypeOf(x.X).Underlying().(*types.Map)
+				var isMap bool
+				if t := c.pass.TypesInfo.TypeOf(x.X); t != nil {
+					_, isMap = t.Underlying().(*types.Map)
+				}
 				if k, ok := c.key(x.Index); ok && isMap {
 					key = k
 				} else {
@@ -372,7 +375,11 @@ func (c *checker) sqlText(call *ast.CallExpr, f *types.Func) (text string, first
 		if t, ok := c.constString(a); ok {
 			return t, i + 1, true
 		}
-		if b, ok := c.pass.TypesInfo.TypeOf(a).Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		t := c.pass.TypesInfo.TypeOf(a)
+		if t == nil {
+			break
+		}
+		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 			break // SQL text that is not constant
 		}
 		// A context, GORM's destination: the text comes after.

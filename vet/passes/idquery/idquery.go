@@ -871,7 +871,7 @@ func (c *checker) findParsed() {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				callee := c.defs.Callee(n)
-				if callee == nil || !parser(callee) || callee.Pkg().Path() == "regexp" {
+				if callee == nil || !parser(callee) || callee.Pkg() != nil && callee.Pkg().Path() == "regexp" {
 					return true // a regexp checks where its failure returns (guard.go)
 				}
 				for _, a := range n.Args {
