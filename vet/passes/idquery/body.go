@@ -100,7 +100,7 @@ func (c *checker) requestDecoder(e ast.Expr, depth int) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		f, _ := typeutil.Callee(c.pass.TypesInfo, e).(*types.Func)
-		return (rule.PkgFunc(f, "encoding/json", "NewDecoder") || rule.PkgFunc(f, "encoding/json/v2", "NewDecoder")) && len(e.Args) == 1 && c.requestData(e.Args[0], depth+1)
+		return rule.PkgFunc(f, "encoding/json", "NewDecoder") && len(e.Args) == 1 && c.requestData(e.Args[0], depth+1)
 	case *ast.Ident:
 		defs, _ := c.defs.Of(e)
 		for _, d := range defs {

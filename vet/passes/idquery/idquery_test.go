@@ -35,3 +35,14 @@ func TestDeclaredSinks(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONv2: a body decoded by encoding/json/v2, which Go 1.26 builds
+// only with GOEXPERIMENT=jsonv2.
+func TestJSONv2(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOEXPERIMENT", "jsonv2")
+	analysistest.Run(t, dir, idquery.Analyzer, "querybodyv2")
+}
