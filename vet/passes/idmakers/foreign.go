@@ -172,10 +172,7 @@ func bearer(pass *analysis.Pass, cur inspector.Cursor, methods bool) bool {
 	return false
 }
 
-func isCookie(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Cookie"
-}
+func isCookie(t types.Type) bool { return rule.Named(t, "net/http", "Cookie") }
 
 // naturalWords end the names of natural keys.
 var naturalWords = map[string]bool{
@@ -257,13 +254,7 @@ func fragment(pass *analysis.Pass, cur inspector.Cursor, methods bool) bool {
 	return false
 }
 
-func testingType(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" && (n.Obj().Name() == "TB" || n.Obj().Name() == "T" || n.Obj().Name() == "B")
-}
+func testingType(t types.Type) bool { return rule.Named(t, "testing", "TB", "T", "B") }
 
 // nameWords end the names of destinations that hold a unique name.
 var nameWords = map[string]bool{"name": true, "filename": true, "path": true, "filepath": true, "label": true, "title": true, "slug": true}

@@ -166,13 +166,7 @@ func (c *checker) requestData(e ast.Expr, depth int) bool {
 }
 
 // isRequest reports whether t is *http.Request or http.Request.
-func isRequest(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request"
-}
+func isRequest(t types.Type) bool { return rule.Named(t, "net/http", "Request") }
 
 // bodyPath returns the JSON key of e when e is a field, element or map
 // value of a variable a request body is decoded into (req.UserID,
