@@ -50,7 +50,7 @@ func decoderKey(f *types.Func) string {
 
 // findDecoded records the local variables a request body is decoded into.
 func (c *checker) findDecoded() {
-	c.decoded = make(map[*types.Var]bool)
+	c.decoded = make(map[*types.Var]string)
 	c.ranges = make(map[*types.Var]ast.Expr)
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -84,7 +84,10 @@ func (c *checker) findDecoded() {
 					a = u.X
 				}
 				if v := c.defs.Var(a); v != nil {
-					c.decoded[v] = true
+					c.decoded[v] = "JSON body" // encoding/json's
+					if d.body == -1 {
+						c.decoded[v] = callee.Name() + "(…)" // a framework's binding
+					}
 				}
 			}
 			return true
@@ -174,13 +177,22 @@ func isRequest(t types.Type) bool { return rule.Named(t, "net/http", "Request") 
 // are looked at), and the variable and field path that parsedBefore
 // looks up. An element's key is its list's, singular ("ids" → "id").
 func (c *checker) bodyPath(e ast.Expr, elem bool) (string, parsedKey, bool) {
+	k, pk, ok := c.bodyKey(e, elem)
+	if !ok {
+		return "", pk, false
+	}
+	return c.decoded[pk.v] + " " + strconv.Quote(k), pk, true
+}
+
+// bodyKey returns the key bodyPath describes.
+func (c *checker) bodyKey(e ast.Expr, elem bool) (string, parsedKey, bool) {
 	key := ""
 	var fields []string
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			v := c.defs.Var(x)
-			if v == nil || !c.decoded[v] || key == "" && !elem {
+			if v == nil || c.decoded[v] == "" || key == "" && !elem {
 				return "", parsedKey{}, false
 			}
 			if key == "" {
@@ -262,11 +274,11 @@ func idWord(w string) bool { return rule.IDName(w) && !strings.ContainsAny(w, "_
 // value, or a local variable set to one.
 func (c *checker) element(e ast.Expr, seen map[*types.Var]bool) (value, bool) {
 	e = ast.Unparen(e)
-	if k, pk, ok := c.bodyPath(e, true); ok {
+	if k, pk, ok := c.bodyKey(e, true); ok {
 		if c.parsedKeyBefore(pk) {
 			return value{}, false
 		}
-		return keyed(fmt.Sprintf("JSON body %s", strconv.Quote(k)), singular(k)), true
+		return keyed(c.decoded[pk.v]+" "+strconv.Quote(k), singular(k)), true
 	}
 	switch e := e.(type) {
 	case *ast.IndexExpr:

@@ -205,7 +205,7 @@ type checker struct {
 	// decoded are the local variables a request body is decoded into;
 	// ranges maps a range statement's value variable to what it ranges
 	// over.
-	decoded map[*types.Var]bool
+	decoded map[*types.Var]string // "JSON body", or the binding method
 	ranges  map[*types.Var]ast.Expr
 	// checked are the request reads checked before use (guard.go);
 	// uuidKeys the values matched against a UUID pattern.
@@ -762,11 +762,12 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		if v, ok := c.rawPath(e); ok {
 			return v, true
 		}
-		if k, pk, ok := c.bodyPath(e, false); ok {
+		if src, pk, ok := c.bodyPath(e, false); ok {
 			if c.parsedKeyBefore(pk) {
 				return value{}, false
 			}
-			return keyed(fmt.Sprintf("JSON body %s", strconv.Quote(k)), k), true
+			k, _, _ := c.bodyKey(e, false)
+			return keyed(src, k), true
 		}
 		// A field of a local struct variable: req.UserID.
 		return c.field(e, seen)
@@ -784,11 +785,12 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 			}
 			return keyed(src, k), true
 		}
-		if k, pk, ok := c.bodyPath(e, false); ok {
+		if src, pk, ok := c.bodyPath(e, false); ok {
 			if c.parsedKeyBefore(pk) {
 				return value{}, false
 			}
-			return keyed(fmt.Sprintf("JSON body %s", strconv.Quote(k)), k), true
+			k, _, _ := c.bodyKey(e, false)
+			return keyed(src, k), true
 		}
 		// An element of a list of request values: r.Form["id"][0],
 		// strings.Split(r.URL.Path, "/")[2].
