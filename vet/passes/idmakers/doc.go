@@ -13,7 +13,8 @@
 // github.com/segmentio/ksuid, github.com/rs/xid, go.jetify.com/typeid,
 // github.com/lithammer/shortuuid/v4, github.com/matoous/go-nanoid/v2,
 // github.com/teris-io/shortid, github.com/sony/sonyflake (and v2) and
-// github.com/bwmarrin/snowflake. For example:
+// github.com/bwmarrin/snowflake; and chi's middleware.RequestID, which
+// mints request ids (KEYS-7), named as a value. For example:
 //
 //	jobID := uuid.NewString() // uuid.NewString makes an id outside package id (KEYS-3): use id.New()
 //

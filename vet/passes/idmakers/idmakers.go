@@ -106,6 +106,10 @@ func init() {
 	add([]string{"github.com/sony/sonyflake", "github.com/sony/sonyflake/v2"},
 		maker, "Sonyflake.NextID")
 
+	// Routers' middlewares that mint request ids (KEYS-7), named as a
+	// value: r.Use(middleware.RequestID).
+	add([]string{"github.com/go-chi/chi/v5/middleware", "github.com/go-chi/chi/middleware"}, maker, "RequestID")
+
 	snow := []string{"github.com/bwmarrin/snowflake"}
 	add(snow, maker, "Node.Generate")
 	add(snow, parser, "ParseInt64", "ParseString", "ParseBase2", "ParseBase32", "ParseBase36",
@@ -120,6 +124,11 @@ var timed = map[string]bool{
 	"github.com/oklog/ulid/v2.MustNewDefault":      true,
 	"github.com/segmentio/ksuid.NewRandomWithTime": true, "github.com/segmentio/ksuid.FromParts": true,
 	"github.com/rs/xid.NewWithTime": true,
+}
+
+// requestIDs are the middlewares among the makers.
+var requestIDs = map[string]bool{
+	"github.com/go-chi/chi/v5/middleware.RequestID": true, "github.com/go-chi/chi/middleware.RequestID": true,
 }
 
 // lookup returns what f is: a maker, a parser, or neither.
@@ -211,6 +220,8 @@ func run(pass *analysis.Pass) (any, error) {
 		name := rule.Func(f)
 		d := analysis.Diagnostic{Pos: ident.Pos(), End: ident.End()}
 		switch {
+		case requestIDs[f.Pkg().Path()+"."+f.Name()]:
+			d.Message = fmt.Sprintf("%s makes request ids outside package id (KEYS-7): set them with id.New() in a middleware of the service", name)
 		case inferred:
 			d.Message = fmt.Sprintf("%s makes an id from random bits outside package id (KEYS-3): use id.New()", name)
 		case k == maker && timed[f.Pkg().Path()+"."+f.Name()]:

@@ -141,6 +141,7 @@ func TestForeignFlag(t *testing.T) {
 		"uuid.NewV4 makes an id outside package id (KEYS-3): use id.New()",
 		"makersforeign.randomHex makes an id from random bits outside package id (KEYS-3): use id.New()",
 		"uuid.NewString makes an id outside package id (KEYS-3): use id.New()",
+		"middleware.RequestID makes request ids outside package id (KEYS-7): set them with id.New() in a middleware of the service",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("with -idmakers.foreign=acme: %q, want %q", got, want)

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/go-chi/chi/v5/middleware"
 	gofrs "github.com/gofrs/uuid/v5"
 	"github.com/google/uuid"
 )
@@ -112,4 +113,10 @@ func objectName(fileName string) (path string) { // want objectName:`^random\(in
 func uploadID(fileName string) (string, string) { // want uploadID:`^random\(inside\)$`
 	uploadID := uuid.NewString() // want `^uuid\.NewString makes an id outside package id`
 	return uploadID, fileName
+}
+
+// A router's middleware that mints request ids, named as a value.
+func routes(use func(...func(http.Handler) http.Handler)) {
+	use(middleware.RequestID) // want `^middleware\.RequestID makes request ids outside package id \(KEYS-7\): set them with id\.New\(\) in a middleware of the service$`
+	use(middleware.Logger)
 }
