@@ -136,6 +136,9 @@ func (d *Defs) Of(e ast.Expr) ([]Def, bool) {
 	return d.defs[v], true
 }
 
+// OfVar returns the definitions of the local variable v.
+func (d *Defs) OfVar(v *types.Var) []Def { return d.defs[v] }
+
 // Var returns the local variable that e names, or nil.
 func (d *Defs) Var(e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)

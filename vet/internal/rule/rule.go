@@ -158,12 +158,24 @@ func (s *Scope) Files(pass *analysis.Pass) []*ast.File {
 }
 
 // IsID reports whether t is id.ID or *id.ID.
-func IsID(t types.Type) bool {
+func IsID(t types.Type) bool { return Named(t, IDPath, "ID") }
+
+// Named reports whether t, or the type t points to, is the named type of
+// package path pkg called one of names (Named(t, "net/http", "Request")).
+func Named(t types.Type, pkg string, names ...string) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == IDPath && n.Obj().Name() == "ID"
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != pkg {
+		return false
+	}
+	for _, name := range names {
+		if n.Obj().Name() == name {
+			return true
+		}
+	}
+	return false
 }
 
 // IsIDValue reports whether t is id.ID, a typed id or a pointer to one:

@@ -13,7 +13,8 @@
 // github.com/segmentio/ksuid, github.com/rs/xid, go.jetify.com/typeid,
 // github.com/lithammer/shortuuid/v4, github.com/matoous/go-nanoid/v2,
 // github.com/teris-io/shortid, github.com/sony/sonyflake (and v2) and
-// github.com/bwmarrin/snowflake. For example:
+// github.com/bwmarrin/snowflake; and chi's middleware.RequestID, which
+// mints request ids (KEYS-7), named as a value. For example:
 //
 //	jobID := uuid.NewString() // uuid.NewString makes an id outside package id (KEYS-3): use id.New()
 //
@@ -61,9 +62,10 @@
 // since that maker is reported in it. -idmakers.infer=false turns
 // inference off.
 //
-// A value passed to a query after constant SQL text is named by the
-// column of its placeholder: the column before "= $1", or the one in its
-// place in an INSERT's list (VALUES ($1, $2)).
+// A value passed to a query after constant SQL text, or bound by a
+// prepared statement made from it, is named by the column of its
+// placeholder: the column before "= $1", or the one in its place in an
+// INSERT's list (VALUES ($1, $2)).
 //
 // A random value that flows only into a secret is not reported: a maker's
 // result assigned to, stored in a field or map key of, returned from a
@@ -106,6 +108,12 @@
 // (-idmakers.allow=github.com/gofrs/uuid/v5 allows every call of it).
 // -idmakers.makers declares the service's own makers and parsers.
 // -idmakers.infer=false stops inferring the service's random helpers.
+// -idmakers.foreign adds words that, in a name on a parser's way, make
+// the id another system's (beside external, provider, catalog, mbz, …):
+// such a parse is not reported, nor is a maker's value used as a bearer
+// credential (a cookie's Value, "Bearer " + v) or only as a name (a
+// file's, a path), nor an inferred helper's fragment of a natural key or
+// call in a test helper (a function taking a testing.TB).
 // -idmakers.tests=true checks _test.go files too (false by default: a
 // fixture's uuid.New() is not an id a team would change).
 package idmakers

@@ -38,6 +38,7 @@ func init() {
 	rule.Flags(&Analyzer.Flags, &cfg)
 	reach.Watch(makerPaths)
 	Analyzer.Flags.Var(&declared, "makers", "comma-separated functions (path.Func, path.Type.Method) or packages (path) of the service that make or parse ids")
+	Analyzer.Flags.Var(&foreign, "foreign", "comma-separated words that, in a name on the way, make a parsed id another system's (beside external, foreign, provider, catalog, …)")
 	Analyzer.Flags.BoolVar(&inferOn, "infer", inferOn, "report the service's own helpers that make strings from random bits, where their values are used as ids")
 }
 
@@ -105,6 +106,10 @@ func init() {
 	add([]string{"github.com/sony/sonyflake", "github.com/sony/sonyflake/v2"},
 		maker, "Sonyflake.NextID")
 
+	// Routers' middlewares that mint request ids (KEYS-7), named as a
+	// value: r.Use(middleware.RequestID).
+	add([]string{"github.com/go-chi/chi/v5/middleware", "github.com/go-chi/chi/middleware"}, maker, "RequestID")
+
 	snow := []string{"github.com/bwmarrin/snowflake"}
 	add(snow, maker, "Node.Generate")
 	add(snow, parser, "ParseInt64", "ParseString", "ParseBase2", "ParseBase32", "ParseBase36",
@@ -119,6 +124,11 @@ var timed = map[string]bool{
 	"github.com/oklog/ulid/v2.MustNewDefault":      true,
 	"github.com/segmentio/ksuid.NewRandomWithTime": true, "github.com/segmentio/ksuid.FromParts": true,
 	"github.com/rs/xid.NewWithTime": true,
+}
+
+// requestIDs are the middlewares among the makers.
+var requestIDs = map[string]bool{
+	"github.com/go-chi/chi/v5/middleware.RequestID": true, "github.com/go-chi/chi/middleware.RequestID": true,
 }
 
 // lookup returns what f is: a maker, a parser, or neither.
@@ -192,8 +202,14 @@ func run(pass *analysis.Pass) (any, error) {
 		if k == 0 || scope.Skip(ident.Pos()) || cfg.Allow.Match(f.Pkg().Path()) {
 			continue
 		}
-		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && secretOnly(pass, cur, inferred) {
-			continue // a random secret, not an id: see secret.go
+		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && (secretOnly(pass, cur, inferred) || bearer(pass, cur, inferred) || flowsOnly(pass, cur, inferred, nameDest)) {
+			continue // a random secret, not an id: see secret.go, foreign.go
+		}
+		if k == parser && foreignCall(pass, cur) {
+			continue // another system's id: see foreign.go
+		}
+		if inferred && fragment(pass, cur, true) {
+			continue // a random fragment of a natural key, or a test helper's
 		}
 		if inferred && !usedAsID(pass, cur, true) {
 			continue // an inferred helper: reported where used as an id
@@ -204,6 +220,8 @@ func run(pass *analysis.Pass) (any, error) {
 		name := rule.Func(f)
 		d := analysis.Diagnostic{Pos: ident.Pos(), End: ident.End()}
 		switch {
+		case requestIDs[f.Pkg().Path()+"."+f.Name()]:
+			d.Message = fmt.Sprintf("%s makes request ids outside package id (KEYS-7): set them with id.New() in a middleware of the service", name)
 		case inferred:
 			d.Message = fmt.Sprintf("%s makes an id from random bits outside package id (KEYS-3): use id.New()", name)
 		case k == maker && timed[f.Pkg().Path()+"."+f.Name()]:

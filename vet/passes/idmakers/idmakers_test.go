@@ -118,3 +118,35 @@ func TestInferOff(t *testing.T) {
 		t.Errorf("with -idmakers.infer=false: %d facts, want 0", n)
 	}
 }
+
+// TestForeign: another system's ids, bearer credentials, fragments of
+// natural keys and test helpers' values are not reported; their twins
+// are. -idmakers.foreign adds a word.
+func TestForeign(t *testing.T) {
+	analysistest.Run(t, testdata(t), idmakers.Analyzer, "makersforeign")
+}
+
+func TestForeignFlag(t *testing.T) {
+	if err := idmakers.Analyzer.Flags.Set("foreign", "acme"); err != nil {
+		t.Fatal(err)
+	}
+	defer idmakers.Analyzer.Flags.Set("foreign", "")
+	results := analysistest.Run(&quiet{T: t}, testdata(t), idmakers.Analyzer, "makersforeign")
+	var got []string
+	for _, d := range results[0].Diagnostics {
+		got = append(got, d.Message)
+	}
+	want := []string{
+		"uuid.Parse parses an id outside package id (KEYS-3): use id.Parse()",
+		"uuid.NewV4 makes an id outside package id (KEYS-3): use id.New()",
+		"makersforeign.randomHex makes an id from random bits outside package id (KEYS-3): use id.New()",
+		"uuid.NewString makes an id outside package id (KEYS-3): use id.New()",
+		"middleware.RequestID makes request ids outside package id (KEYS-7): set them with id.New() in a middleware of the service",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("with -idmakers.foreign=acme: %q, want %q", got, want)
+	}
+	if err := idmakers.Analyzer.Flags.Set("foreign", "a-b"); err == nil {
+		t.Error("-idmakers.foreign=a-b accepted, want an error")
+	}
+}

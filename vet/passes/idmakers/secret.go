@@ -57,6 +57,13 @@ func secretName(name string) bool {
 // secretOnly reports whether the maker named at cur makes a value that
 // flows only into a secret.
 func secretOnly(pass *analysis.Pass, cur inspector.Cursor, methods bool) bool {
+	return flowsOnly(pass, cur, methods, secretName)
+}
+
+// flowsOnly reports whether the maker named at cur makes a value that
+// flows only into destinations whose names satisfy is.
+func flowsOnly(pass *analysis.Pass, cur inspector.Cursor, methods bool, is func(string) bool) bool {
+	secretName := is
 	_, e, ok := makerExpr(pass, cur, methods)
 	if !ok {
 		return false

@@ -4,9 +4,9 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"strconv"
 	"strings"
 
+	"github.com/idkeys/id/vet/internal/sqlcol"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -22,6 +22,9 @@ import (
 // constant SQL text (or a local variable set once to one) and the
 // argument is among the variadic ones; else "".
 func sqlArg(pass *analysis.Pass, c inspector.Cursor, call *ast.CallExpr, f *types.Func, i int) string {
+	if col, ok := stmtArg(pass, c, call, f, i); ok {
+		return col
+	}
 	sig := f.Signature()
 	params := sig.Params()
 	if !sig.Variadic() || params.Len() < 2 || call.Ellipsis.IsValid() {
@@ -35,7 +38,91 @@ func sqlArg(pass *analysis.Pass, c inspector.Cursor, call *ast.CallExpr, f *type
 	if !ok {
 		return ""
 	}
-	return sqlColumn(text, i-q)
+	return sqlcol.Column(text, i-q)
+}
+
+// stmtArg returns the column that the i'th argument of a prepared
+// statement's Exec, Query or QueryRow (database/sql's or sqlx's Stmt)
+// binds to, from the SQL text the statement, a local variable, was
+// prepared from (stmt, err := tx.Prepare("INSERT …")); ok is false when
+// call is not such a call.
+func stmtArg(pass *analysis.Pass, c inspector.Cursor, call *ast.CallExpr, f *types.Func, i int) (string, bool) {
+	recv := f.Signature().Recv()
+	if recv == nil || f.Pkg() == nil || f.Pkg().Path() != "database/sql" && f.Pkg().Path() != "github.com/jmoiron/sqlx" {
+		return "", false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); !ok || n.Obj().Name() != "Stmt" {
+		return "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	prep, ok := onlyValue(pass, c, sel.X)
+	if !ok {
+		return "", false
+	}
+	pcall, ok := ast.Unparen(prep).(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	psel, ok := ast.Unparen(pcall.Fun).(*ast.SelectorExpr)
+	if !ok || !strings.HasPrefix(psel.Sel.Name, "Prepare") || len(pcall.Args) == 0 {
+		return "", false
+	}
+	text, ok := constText(pass, c, pcall.Args[len(pcall.Args)-1])
+	if !ok {
+		return "", false
+	}
+	// The arguments bound are the variadic ones, after a context and
+	// sqlx's dest.
+	first := f.Signature().Params().Len() - 1
+	if !f.Signature().Variadic() || i < first || call.Ellipsis.IsValid() {
+		return "", true
+	}
+	return sqlcol.Column(text, i-first+1), true
+}
+
+// onlyValue returns the expression that the local variable e names is
+// set to by its only assignment in the enclosing function.
+func onlyValue(pass *analysis.Pass, c inspector.Cursor, e ast.Expr) (ast.Expr, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return nil, false
+	}
+	body, ok := enclosingFunc(c)
+	if !ok {
+		return nil, false
+	}
+	var val ast.Expr
+	n := 0
+	for cur := range body.Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
+		switch s := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for j, l := range s.Lhs {
+				if l, ok := ast.Unparen(l).(*ast.Ident); ok && pass.TypesInfo.ObjectOf(l) == v {
+					n++
+					val = valueOf(s.Rhs, j, len(s.Lhs))
+				}
+			}
+		case *ast.ValueSpec:
+			for j, name := range s.Names {
+				if pass.TypesInfo.ObjectOf(name) == v {
+					n++
+					val = valueOf(s.Values, j, len(s.Names))
+				}
+			}
+		}
+	}
+	return val, n == 1 && val != nil
 }
 
 // constText returns the constant string e is, or that the local variable
@@ -84,166 +171,6 @@ func constText(pass *analysis.Pass, c inspector.Cursor, e ast.Expr) (string, boo
 		}
 	}
 	return text, n == 1
-}
-
-// sqlColumn returns the column that placeholder n (1-based: $n, or the
-// n'th ?) of query binds to: the column before "= $n" (a qualified name's
-// last part), or the column in $n's place in the list of an INSERT whose
-// VALUES hold $n; else "".
-func sqlColumn(query string, n int) string {
-	toks := sqlTokens(query)
-	at := -1
-	dollar := "$" + strconv.Itoa(n)
-	for i, t := range toks {
-		if t == dollar {
-			at = i
-			break
-		}
-	}
-	if at < 0 && !strings.Contains(query, "$") {
-		seen := 0
-		for i, t := range toks {
-			if t == "?" {
-				if seen++; seen == n {
-					at = i
-					break
-				}
-			}
-		}
-	}
-	if at < 0 {
-		return ""
-	}
-	if at >= 2 && toks[at-1] == "=" && sqlIdent(toks[at-2]) {
-		return toks[at-2][strings.LastIndex(toks[at-2], ".")+1:]
-	}
-	// VALUES (…, $n, …): the placeholder's place in its tuple.
-	if toks[at-1] != "(" && toks[at-1] != "," || at+1 >= len(toks) || toks[at+1] != ")" && toks[at+1] != "," {
-		return ""
-	}
-	place, depth, open := 0, 0, -1
-	for i := at - 1; i >= 0; i-- {
-		switch toks[i] {
-		case ")":
-			depth++
-		case "(":
-			if depth == 0 {
-				open = i
-			}
-			depth--
-		case ",":
-			if depth == 0 {
-				place++
-			}
-		}
-		if open >= 0 {
-			break
-		}
-	}
-	// Back over earlier tuples (VALUES (…), (…)) to VALUES, then the
-	// column list before it.
-	i := open - 1
-	for i >= 0 && toks[i] == "," {
-		depth := 0
-		for i--; i >= 0; i-- {
-			if toks[i] == ")" {
-				depth++
-			} else if toks[i] == "(" {
-				if depth--; depth == 0 {
-					i--
-					break
-				}
-			}
-		}
-	}
-	if i < 1 || !strings.EqualFold(toks[i], "values") || toks[i-1] != ")" {
-		return ""
-	}
-	var cols []string
-	depth = 0
-	for j := i - 1; j >= 0; j-- {
-		switch t := toks[j]; {
-		case t == ")":
-			depth++
-		case t == "(":
-			depth--
-		case depth == 1 && sqlIdent(t):
-			cols = append(cols, t)
-		case depth == 1 && t == ",":
-		default:
-			return "" // an expression in the list: not a column list
-		}
-		if depth == 0 {
-			break
-		}
-	}
-	if place >= len(cols) {
-		return ""
-	}
-	return cols[len(cols)-1-place]
-}
-
-// sqlIdent reports whether t is a (possibly qualified) SQL name.
-func sqlIdent(t string) bool {
-	if t == "" || !(t[0] == '_' || 'a' <= t[0]|0x20 && t[0]|0x20 <= 'z') {
-		return false
-	}
-	return true
-}
-
-// sqlTokens splits query into names (quotes removed: "user"."id" is
-// user.id), placeholders ($1, ?), string literals and single punctuation
-// characters; comparison operators of two characters are one token.
-func sqlTokens(query string) []string {
-	var toks []string
-	for i := 0; i < len(query); {
-		c := query[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			i++
-		case c == '-' && i+1 < len(query) && query[i+1] == '-':
-			for i < len(query) && query[i] != '\n' {
-				i++
-			}
-		case c == '\'':
-			j := i + 1
-			for j < len(query) && query[j] != '\'' {
-				j++
-			}
-			toks = append(toks, "'")
-			i = j + 1
-		case c == '$' || c == '_' || c == '"' || c == '`' || 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9':
-			var b strings.Builder
-			j := i
-			for j < len(query) {
-				d := query[j]
-				if d == '"' || d == '`' {
-					k := strings.IndexByte(query[j+1:], d)
-					if k < 0 {
-						k = len(query) - j - 1
-					}
-					b.WriteString(query[j+1 : j+1+k])
-					j += k + 2
-					continue
-				}
-				if d == '$' || d == '_' || d == '.' || 'a' <= d|0x20 && d|0x20 <= 'z' || '0' <= d && d <= '9' {
-					b.WriteByte(d)
-					j++
-					continue
-				}
-				break
-			}
-			toks = append(toks, b.String())
-			i = j
-		case strings.ContainsRune("<>!", rune(c)) && i+1 < len(query) && query[i+1] == '=' || c == '<' && i+1 < len(query) && query[i+1] == '>':
-			toks = append(toks, query[i:i+2])
-			i += 2
-		default:
-			toks = append(toks, string(c))
-			i++
-		}
-	}
-	return toks
 }
 
 // valueOf returns the expression that gives the j'th of n variables its

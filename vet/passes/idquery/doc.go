@@ -20,7 +20,15 @@
 //     FormValue; fiber v2's Ctx.Params, Query and FormValue; each with a
 //     constant key; and a service's own accessor whose key is a parameter
 //     and which returns the value as it is (a Source fact), called with a
-//     constant key;
+//     constant key; a JSON body decoded into a local variable
+//     (json.NewDecoder(r.Body).Decode, json.Unmarshal, gin's and echo's
+//     Bind, fiber's BodyParser): its fields, list elements (range loops
+//     included) and map values, under their JSON keys; the elements of
+//     r.Form["k"], r.PostForm, r.URL.Query() and r.MultipartForm.Value;
+//     r.URL.Path, RawPath and r.RequestURI trimmed, split, cut or sliced
+//     (s[i:]); the values of url.ParseQuery over request data; and a
+//     base64 or base32 DecodeString, url.QueryUnescape or PathUnescape of
+//     any of these;
 //   - sinks: Exec, Query and QueryRow (and their Context forms) of
 //     database/sql's DB, Tx, Conn and Stmt; sqlx's Get, Select, Queryx,
 //     QueryRowx, MustExec, NamedExec, NamedQuery (and Context forms) on any
@@ -32,7 +40,10 @@
 //     Value, NewRaw, Exec, Query, …) and GORM (Where, Or, Not, First,
 //     Last, Take, Find, Delete, Raw, Exec, Joins, Update, UpdateColumn, and
 //     the keyed fields of a struct literal passed to them, db.Where(&User{ID:
-//     v}));
+//     v}); GORM v1, github.com/jinzhu/gorm, alike); the column of a
+//     placeholder in constant SQL text, or in the SQL a prepared statement
+//     was made from (Prepare, PrepareContext, Preparex), names the value
+//     bound to it, as a parameter's name does;
 //   - flow: through local variables (any assignment), conversions, string
 //     concatenation, fmt.Sprint, Sprintf and Sprintln, and functions of
 //     package strings that return a string; and through calls: a function
@@ -42,7 +53,9 @@
 //     packages that import it), and so is an interface's method when a type
 //     of the interface's own package implements it with one; through a
 //     field of a local struct (assigned, or in its literal) and through a
-//     function literal held in a local variable. A call through an
+//     function literal held in a local variable; through a struct passed to
+//     a function whose query reads its field (a Sink fact "1.ID"); through
+//     values appended to a slice passed with .... A call through an
 //     interface implemented only in another package, or another function
 //     value, is not followed.
 //
@@ -61,11 +74,17 @@
 // reported; nor is a value whose names are all something else ("post"
 // passed to post string), a value converted to a number, or a variable
 // parsed or validated before the query (passed to id.Parse, strconv's
-// parsers, uuid.Parse or Validate, netip.ParseAddr, a regexp's Match
-// functions, any function named Parse*, MustParse*, Valid*, IsValid*,
-// FromString*, Decode* or Unmarshal*) or replaced by a parsed value's
-// text (s = u.String()). A key whose last word is uuid or guid is
-// reported without advising id.Parse, which refuses UUIDs.
+// parsers, uuid.Parse or Validate, netip.ParseAddr, any function named
+// Parse*, MustParse*, Valid*, IsValid*, FromString*, Decode* or
+// Unmarshal*) or replaced by a parsed value's text (s = u.String()), or
+// checked in an if whose failure returns by a function (one bool or error
+// result, or named as a validator) or an anchored regexp, or by a
+// middleware of the package, or by a gorilla/mux or chi route pattern; nor
+// a value passed to a parameter or column named as a natural key (alias,
+// slug, name, …), nor a read after hmac.Equal or a check of the request's
+// values as a whole (another system's signed values). A key or column
+// whose last word is uuid or guid, or a value matched against a UUID
+// pattern, is reported without advising id.Parse, which refuses UUIDs.
 //
 // For example:
 //

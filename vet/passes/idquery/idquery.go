@@ -14,6 +14,7 @@ import (
 	"github.com/idkeys/id/vet/internal/flow"
 	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
+	"github.com/idkeys/id/vet/internal/sqlcol"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -64,8 +65,18 @@ type Param struct {
 	// method last: "store.getBy → sqlx.DB.Get".
 	Path string
 	// ID says that a name on the way (the parameter's, a variable's, a
-	// callee's parameter's) is an id's (rule.IDName).
+	// callee's parameter's, a placeholder's column) is an id's
+	// (rule.IDName).
 	ID bool
+	// Natural says that a parameter's or column's name on the way is a
+	// natural key's (GetByAlias(alias string), WHERE slug = ?): a value
+	// passed for it is not reported.
+	Natural bool
+	// Field says that the parameter is a struct, or a pointer to one,
+	// whose field of that name reaches the query (UPDATE page … WHERE id
+	// = ? with page.ID): the value a caller stored in that field of the
+	// struct it passes is looked at.
+	Field string
 }
 
 // AFact marks Sink as a fact.
@@ -82,6 +93,9 @@ func (s *Sink) String() string {
 			b.WriteString("; ")
 		}
 		fmt.Fprintf(&b, "%d", p.Index)
+		if p.Field != "" {
+			b.WriteString("." + p.Field)
+		}
 		if p.Variadic {
 			b.WriteString("...")
 		}
@@ -90,6 +104,9 @@ func (s *Sink) String() string {
 		}
 		if p.ID {
 			b.WriteString(" id")
+		}
+		if p.Natural {
+			b.WriteString(" natural")
 		}
 		b.WriteString(" → " + p.Path)
 	}
@@ -101,7 +118,7 @@ func (s *Sink) String() string {
 // to be an id's is upgraded. It reports whether s changed.
 func (s *Sink) add(p Param) bool {
 	for i, q := range s.Params {
-		if q.Index == p.Index {
+		if q.Index == p.Index && q.Field == p.Field {
 			if p.ID && !q.ID {
 				s.Params[i] = p
 				return true
@@ -139,6 +156,11 @@ type value struct {
 	// uuid says that the key is a UUID's or a GUID's: id.Parse would
 	// refuse the value, so the message does not advise it.
 	uuid bool
+	// natural says that the parameter is named as a natural key.
+	natural bool
+	// field is the parameter's field the value is, when param is a
+	// struct passed to the analysed function (page.ID).
+	field string
 }
 
 // reported reports whether a request value v reaching a query at a site
@@ -152,6 +174,13 @@ type site struct {
 	arg  ast.Expr
 	path string // the query, or the calls to it
 	id   bool   // a parameter on the way is named as an id
+	// other: a parameter or column on the way is a natural key's
+	// (naturalName): the value is looked up as that, not as an id.
+	other bool
+	// uuid: the placeholder's column is a UUID's: no id.Parse advice.
+	uuid bool
+	// field: arg is a struct whose field of that name reaches the query.
+	field string
 	// variadic, for a call with ...: arg is the slice passed whole.
 	variadic bool
 }
@@ -171,8 +200,17 @@ type checker struct {
 	// parsed maps a variable to where it is parsed (passed to a parser)
 	// or replaced by the text of a parsed value; at is the query being
 	// looked at: a variable parsed before it is not followed.
-	parsed map[*types.Var][]token.Pos
+	parsed map[parsedKey][]token.Pos
 	at     token.Pos
+	// decoded are the local variables a request body is decoded into;
+	// ranges maps a range statement's value variable to what it ranges
+	// over.
+	decoded map[*types.Var]string // "JSON body", or the binding method
+	ranges  map[*types.Var]ast.Expr
+	// checked are the request reads checked before use (guard.go);
+	// uuidKeys the values matched against a UUID pattern.
+	checked  []checkedRead
+	uuidKeys map[parsedKey]bool
 	// fieldDefs maps a local struct variable's field to the values
 	// assigned to it (x.F = v); lits maps a local variable to the function
 	// literal it holds (run := func(id string) {…}), and litFacts such a
@@ -207,6 +245,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c.findParsed()
+	c.findDecoded()
 	c.findFieldsAndLits()
 	c.computeFacts()
 	if !reach.Of(pass).Reaches(handlerPaths...) {
@@ -217,6 +256,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c.params, c.vararg = nil, nil
+	c.findGuards()
 	for _, f := range scope.Files(pass) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			for _, s := range c.sites(n) {
@@ -224,11 +264,11 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				c.at = s.arg.Pos()
-				v, ok := c.taint(s.arg, 0, make(map[*types.Var]bool))
-				if !ok || !v.reported(s.id) {
+				v, ok := c.siteValue(s)
+				if !ok || s.other || !v.reported(s.id) {
 					continue
 				}
-				if v.uuid {
+				if v.uuid || s.uuid {
 					scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5)", v.src, s.path)
 				} else {
 					scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id", v.src, s.path)
@@ -315,11 +355,11 @@ func (c *checker) computeFacts() {
 					} else {
 						var ok bool
 						c.at = s.arg.Pos()
-						if v, ok = c.taint(s.arg, 0, make(map[*types.Var]bool)); !ok || v.param < 0 {
+						if v, ok = c.siteValue(s); !ok || v.param < 0 {
 							continue
 						}
 					}
-					p := Param{Index: v.param, Variadic: s.variadic, Path: s.path, ID: v.id || s.id}
+					p := Param{Index: v.param, Field: v.field, Variadic: s.variadic, Path: s.path, ID: v.id || s.id, Natural: v.natural || s.other}
 					if f.fact().add(p) {
 						changed = true
 					}
@@ -332,7 +372,12 @@ func (c *checker) computeFacts() {
 	export := func(obj *types.Func) {
 		if s := c.facts[obj]; s != nil && !exported[obj] {
 			exported[obj] = true
-			slices.SortFunc(s.Params, func(a, b Param) int { return a.Index - b.Index })
+			slices.SortStableFunc(s.Params, func(a, b Param) int {
+				if a.Index != b.Index {
+					return a.Index - b.Index
+				}
+				return strings.Compare(a.Field, b.Field)
+			})
 			c.pass.ExportObjectFact(obj, s)
 		}
 	}
@@ -462,8 +507,21 @@ func (c *checker) sites(n ast.Node) []site {
 		}
 		var out []site
 		if sink(f) {
+			text, first, hasText := c.sqlText(n, f)
 			for i, a := range n.Args {
-				out = append(out, site{arg: a, path: rule.Func(f), variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1})
+				s := site{arg: a, path: rule.Func(f), variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1}
+				if s.variadic {
+					// args = append(args, v); Exec(q, args...): each v.
+					for _, e := range c.appended(a) {
+						out = append(out, site{arg: e, path: rule.Func(f)})
+					}
+				}
+				if hasText && i >= first {
+					// The placeholder's column names the value.
+					col := sqlcol.Column(text, i-first+1)
+					s.id, s.other, s.uuid = rule.IDName(col), naturalName(col), uuidName(col)
+				}
+				out = append(out, s)
 				out = append(out, c.fields(a, rule.Func(f))...)
 			}
 			return out
@@ -512,15 +570,67 @@ func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 				}
 				continue
 			}
+			if p.Field != "" {
+				if i == p.Index {
+					out = append(out, site{arg: a, field: p.Field, path: name + " → " + p.Path, id: p.ID, other: p.Natural})
+				}
+				continue
+			}
 			if i == p.Index || p.Variadic && i > p.Index {
 				out = append(out, site{
-					arg: a, path: name + " → " + p.Path, id: p.ID,
+					arg: a, path: name + " → " + p.Path, id: p.ID, other: p.Natural,
 					variadic: p.Variadic && call.Ellipsis.IsValid() && i == len(call.Args)-1,
 				})
 			}
 		}
 	}
 	return out
+}
+
+// appended returns the values appended to the local slice e
+// (args = append(args, v)) and those of its literal (args := []any{v}).
+func (c *checker) appended(e ast.Expr) []ast.Expr {
+	defs, ok := c.defs.Of(e)
+	if !ok {
+		return nil
+	}
+	var out []ast.Expr
+	for _, d := range defs {
+		switch x := ast.Unparen(d.Expr).(type) {
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" && c.pass.TypesInfo.Uses[id] == types.Universe.Lookup("append") && !x.Ellipsis.IsValid() && len(x.Args) > 1 {
+				out = append(out, x.Args[1:]...)
+			}
+		case *ast.CompositeLit:
+			out = append(out, x.Elts...)
+		}
+	}
+	return out
+}
+
+// siteValue returns where the value that s passes came from: its
+// argument's text, or the field s.field of the struct it passes (a
+// parameter's field, or a local variable's).
+func (c *checker) siteValue(s site) (value, bool) {
+	if s.field == "" {
+		return c.taint(s.arg, 0, make(map[*types.Var]bool))
+	}
+	x := ast.Unparen(s.arg)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	if lit, ok := x.(*ast.CompositeLit); ok {
+		return c.litField(lit, s.field, make(map[*types.Var]bool), 0)
+	}
+	if v := c.defs.Var(x); v != nil {
+		if i, ok := c.params[v]; ok && v != c.vararg {
+			if c.parsedBefore(v) {
+				return value{}, false
+			}
+			return value{param: i, field: s.field, id: rule.IDName(s.field), natural: naturalName(s.field)}, true
+		}
+	}
+	return c.fieldOf(s.arg, s.field, make(map[*types.Var]bool))
 }
 
 // structParam returns the index of the parameter of the function whose
@@ -604,7 +714,14 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 	switch e := e.(type) {
 	case *ast.CallExpr:
 		if index != 0 {
-			return value{}, false
+			// strings.Cut's after: the other results of a strings function
+			// that are strings.
+			f := c.defs.Callee(e)
+			if f == nil || f.Pkg() == nil || f.Pkg().Path() != "strings" || len(e.Args) == 0 ||
+				index >= f.Signature().Results().Len() || !flow.Textual(f.Signature().Results().At(index).Type()) {
+				return value{}, false
+			}
+			return c.taint(e.Args[0], 0, seen)
 		}
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 			if len(e.Args) == 1 {
@@ -619,6 +736,9 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		if v, ok := c.source(f, e); ok {
 			return v, true
 		}
+		if decodes(f) && len(e.Args) > 0 {
+			return c.taint(e.Args[0], 0, seen)
+		}
 		if f.Pkg() != nil && f.Signature().Recv() == nil {
 			switch path := f.Pkg().Path(); {
 			case path == "fmt" && (f.Name() == "Sprintf" || f.Name() == "Sprint" || f.Name() == "Sprintln"):
@@ -627,7 +747,7 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 						return v, true
 					}
 				}
-			case path == "strings" && len(e.Args) > 0 && f.Signature().Results().Len() >= 1 && textual(f.Signature().Results().At(0).Type()):
+			case (path == "strings" || path == "path" && (f.Name() == "Base" || f.Name() == "Clean")) && len(e.Args) > 0 && f.Signature().Results().Len() >= 1 && textual(f.Signature().Results().At(0).Type()):
 				return c.taint(e.Args[0], 0, seen)
 			}
 		}
@@ -639,25 +759,62 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 			return c.taint(e.Y, 0, seen)
 		}
 	case *ast.SelectorExpr:
+		if v, ok := c.rawPath(e); ok {
+			return v, true
+		}
+		if src, pk, ok := c.bodyPath(e, false); ok {
+			if c.parsedKeyBefore(pk) {
+				return value{}, false
+			}
+			k, _, _ := c.bodyKey(e, false)
+			return keyed(src, k), true
+		}
 		// A field of a local struct variable: req.UserID.
 		return c.field(e, seen)
+	case *ast.SliceExpr:
+		// s[i:], the rest of a raw path; s[:n] is not the value any more.
+		if e.High == nil {
+			return c.taint(e.X, 0, seen)
+		}
 	case *ast.IndexExpr:
 		// mux.Vars(r)["id"], directly or through a local variable.
-		k, ok := c.key(e.Index)
-		if !ok || !c.muxVars(e.X, make(map[*types.Var]bool)) {
-			return value{}, false
+		if k, ok := c.key(e.Index); ok && c.muxVars(e.X, make(map[*types.Var]bool)) {
+			src := fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k))
+			if c.checkedAt(src, e.Pos()) {
+				return value{}, false
+			}
+			return keyed(src, k), true
 		}
-		return keyed(fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k)), k), true
+		if src, pk, ok := c.bodyPath(e, false); ok {
+			if c.parsedKeyBefore(pk) {
+				return value{}, false
+			}
+			k, _, _ := c.bodyKey(e, false)
+			return keyed(src, k), true
+		}
+		// An element of a list of request values: r.Form["id"][0],
+		// strings.Split(r.URL.Path, "/")[2].
+		return c.element(e.X, seen)
 	case *ast.Ident:
 		v := c.defs.Var(e)
 		if v == nil || seen[v] {
 			return value{}, false
 		}
+		if x, ok := c.ranges[v]; ok {
+			if c.parsedBefore(v) {
+				return value{}, false
+			}
+			seen[v] = true
+			defer delete(seen, v)
+			r, ok := c.element(x, seen)
+			r.id = r.id || !r.other && rule.IDName(v.Name())
+			return r, ok
+		}
 		if i, ok := c.params[v]; ok && v != c.vararg {
 			if c.parsedBefore(v) {
 				return value{}, false
 			}
-			return value{param: i, id: rule.IDName(v.Name())}, true
+			return value{param: i, id: rule.IDName(v.Name()), natural: naturalName(v.Name())}, true
 		}
 		if c.parsedBefore(v) {
 			return value{}, false
@@ -671,6 +828,7 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 			}
 			if r, ok := c.taint(d.Expr, d.Index, seen); ok {
 				r.id = r.id || !r.other && rule.IDName(v.Name())
+				r.uuid = r.uuid || c.uuidKeys[parsedKey{v: v}]
 				return r, true
 			}
 		}
@@ -687,6 +845,9 @@ var parserPrefixes = []string{"parse", "mustparse", "valid", "isvalid", "fromstr
 
 // parser reports whether f parses or validates its argument.
 func parser(f *types.Func) bool {
+	if _, ok := decoders[decoderKey(f)]; ok || decodes(f) {
+		return false // decodes text, does not check it
+	}
 	if f.Pkg() != nil && f.Pkg().Path() == "strconv" && f.Name() != "Quote" && !strings.HasPrefix(f.Name(), "Quote") && !strings.HasPrefix(f.Name(), "Format") && !strings.HasPrefix(f.Name(), "Append") && f.Name() != "Itoa" {
 		return true
 	}
@@ -706,28 +867,18 @@ func parser(f *types.Func) bool {
 // (parser: as an argument, or converted to []byte) and where it is
 // assigned the text of a parsed value (s = u.String(), u not a string).
 func (c *checker) findParsed() {
-	info := c.pass.TypesInfo
-	c.parsed = make(map[*types.Var][]token.Pos)
-	varOf := func(e ast.Expr) *types.Var {
-		e = ast.Unparen(e)
-		if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
-				e = ast.Unparen(call.Args[0])
-			}
-		}
-		return c.defs.Var(e)
-	}
+	c.parsed = make(map[parsedKey][]token.Pos)
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				callee := c.defs.Callee(n)
-				if callee == nil || !parser(callee) {
-					return true
+				if callee == nil || !parser(callee) || callee.Pkg() != nil && callee.Pkg().Path() == "regexp" {
+					return true // a regexp checks where its failure returns (guard.go)
 				}
 				for _, a := range n.Args {
-					if v := varOf(a); v != nil {
-						c.parsed[v] = append(c.parsed[v], n.Pos())
+					if k, ok := c.keyOf(a); ok {
+						c.parsed[k] = append(c.parsed[k], n.Pos())
 					}
 				}
 			case *ast.AssignStmt:
@@ -736,8 +887,8 @@ func (c *checker) findParsed() {
 				}
 				for i, r := range n.Rhs {
 					if c.canonical(r) {
-						if v := c.defs.Var(n.Lhs[i]); v != nil {
-							c.parsed[v] = append(c.parsed[v], n.Pos())
+						if k, ok := c.keyOf(n.Lhs[i]); ok {
+							c.parsed[k] = append(c.parsed[k], n.Pos())
 						}
 					}
 				}
@@ -786,7 +937,9 @@ func (c *checker) findFieldsAndLits() {
 
 // field returns where the field x.F of a local struct variable x came
 // from: a value assigned to it, or the value for F in a composite literal
-// assigned to x (x := req{F: v}, x := &req{F: v}).
+// assigned to x (x := req{F: v}, x := &req{F: v}, and F of an embedded
+// struct's literal, x := &T{Core: Core{ID: v}}); or, for a parameter x of
+// the function whose facts are computed, that parameter's field.
 func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, bool) {
 	sel, ok := c.pass.TypesInfo.Selections[e]
 	if !ok || sel.Kind() != types.FieldVal {
@@ -796,9 +949,31 @@ func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, b
 	if v == nil || seen[v] {
 		return value{}, false
 	}
+	if i, ok := c.params[v]; ok && v != c.vararg {
+		if c.parsedBefore(v) || c.parsedKeyBefore(parsedKey{v, e.Sel.Name}) {
+			return value{}, false
+		}
+		return value{param: i, field: e.Sel.Name, id: rule.IDName(e.Sel.Name), natural: naturalName(e.Sel.Name)}, true
+	}
+	return c.fieldOf(e.X, e.Sel.Name, seen)
+}
+
+// fieldOf returns where the field name of the local struct variable x
+// (or &x) came from, as field does.
+func (c *checker) fieldOf(x ast.Expr, name string, seen map[*types.Var]bool) (value, bool) {
+	x = ast.Unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	v := c.defs.Var(x)
+	if v == nil || seen[v] {
+		return value{}, false
+	}
+	if c.parsedBefore(v) || c.parsedKeyBefore(parsedKey{v, name}) {
+		return value{}, false // checked as a whole (req.Validate()) or by field
+	}
 	seen[v] = true
 	defer delete(seen, v)
-	name := e.Sel.Name
 	named := func(r value) value {
 		r.id = r.id || !r.other && rule.IDName(name)
 		return r
@@ -808,28 +983,47 @@ func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, b
 			return named(r), true
 		}
 	}
-	defs, _ := c.defs.Of(e.X)
+	defs, _ := c.defs.Of(x)
 	for _, d := range defs {
-		x := d.Expr
-		if x == nil || d.Index != 0 {
+		e := d.Expr
+		if e == nil || d.Index != 0 {
 			continue
 		}
-		x = ast.Unparen(x)
-		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			x = ast.Unparen(u.X)
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
 		}
-		lit, ok := x.(*ast.CompositeLit)
+		if lit, ok := e.(*ast.CompositeLit); ok {
+			if r, ok := c.litField(lit, name, seen, 0); ok {
+				return named(r), true
+			}
+		}
+	}
+	return value{}, false
+}
+
+// litField returns where the value for the field name in a struct
+// literal came from, looking into the literals of its embedded structs.
+func (c *checker) litField(lit *ast.CompositeLit, name string, seen map[*types.Var]bool, depth int) (value, bool) {
+	if depth > 3 {
+		return value{}, false
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
 		if !ok {
 			continue
 		}
-		for _, el := range lit.Elts {
-			kv, ok := el.(*ast.KeyValueExpr)
-			if !ok {
-				continue
-			}
-			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == name {
-				if r, ok := c.taint(kv.Value, 0, seen); ok {
-					return named(r), true
+		k, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if k.Name == name {
+			return c.taint(kv.Value, 0, seen)
+		}
+		if f, ok := c.pass.TypesInfo.Uses[k].(*types.Var); ok && f.Embedded() {
+			if inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); ok {
+				if r, ok := c.litField(inner, name, seen, depth+1); ok {
+					return r, true
 				}
 			}
 		}
@@ -856,7 +1050,48 @@ func (c *checker) canonical(e ast.Expr) bool {
 // parsedBefore reports whether v is parsed, or replaced by a parsed
 // value's text, before the query being looked at (c.at).
 func (c *checker) parsedBefore(v *types.Var) bool {
-	for _, p := range c.parsed[v] {
+	return c.parsedKeyBefore(parsedKey{v: v})
+}
+
+// parsedKey is a local variable, or a field of one (path "A.B").
+type parsedKey struct {
+	v    *types.Var
+	path string
+}
+
+// keyOf returns the parsedKey that e names: a local variable or a field
+// path from one (req.User.ID), through conversions.
+func (c *checker) keyOf(e ast.Expr) (parsedKey, bool) {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X) // &req
+	}
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if tv, ok := c.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+			e = ast.Unparen(call.Args[0])
+		}
+	}
+	var fields []string
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			v := c.defs.Var(x)
+			return parsedKey{v, strings.Join(fields, ".")}, v != nil
+		case *ast.SelectorExpr:
+			if sel, ok := c.pass.TypesInfo.Selections[x]; !ok || sel.Kind() != types.FieldVal {
+				return parsedKey{}, false
+			}
+			fields = append([]string{x.Sel.Name}, fields...)
+			e = ast.Unparen(x.X)
+		default:
+			return parsedKey{}, false
+		}
+	}
+}
+
+// parsedKeyBefore reports whether k is parsed before c.at.
+func (c *checker) parsedKeyBefore(k parsedKey) bool {
+	for _, p := range c.parsed[k] {
 		if p < c.at {
 			return true
 		}
@@ -934,7 +1169,11 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 	if !ok {
 		return value{}, false
 	}
-	return keyed(fmt.Sprintf("%s(%s)", desc, strconv.Quote(k)), k), true
+	src := fmt.Sprintf("%s(%s)", desc, strconv.Quote(k))
+	if c.checkedAt(src, call.Pos()) {
+		return value{}, false
+	}
+	return keyed(src, k), true
 }
 
 // sourceFact returns the Source fact of f, of this package or imported,
@@ -1100,6 +1339,7 @@ var naturalWords = map[string]bool{
 var foreignWords = map[string]bool{
 	"client": true, "remote": true, "provider": true,
 	"oauth": true, "openid": true, "social": true, "github": true, "google": true,
+	"merchant": true, // a payment provider's
 }
 
 // otherKey reports whether the request key k names something other than
@@ -1131,6 +1371,9 @@ func (c *checker) requestValues(e ast.Expr, seen map[*types.Var]bool) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		f, _ := typeutil.Callee(info, e).(*types.Func)
+		if rule.PkgFunc(f, "net/url", "ParseQuery") && len(e.Args) == 1 {
+			return c.requestData(e.Args[0], 0)
+		}
 		return rule.Method(f, "net/url", "URL", "Query")
 	case *ast.SelectorExpr:
 		if e.Sel.Name != "Form" && e.Sel.Name != "PostForm" {

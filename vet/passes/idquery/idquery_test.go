@@ -13,7 +13,7 @@ func TestQuery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore", "queryadvice", "queryflow", "reqparams", "queryaccess")
+	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore", "queryadvice", "queryflow", "reqparams", "queryaccess", "querybody", "querysinks", "queryguard")
 }
 
 // TestDeclaredSinks: -idquery.sinks declares a store interface whose
@@ -34,4 +34,15 @@ func TestDeclaredSinks(t *testing.T) {
 			t.Errorf("-idquery.sinks=%q accepted, want an error", bad)
 		}
 	}
+}
+
+// TestJSONv2: a body decoded by encoding/json/v2, which Go 1.26 builds
+// only with GOEXPERIMENT=jsonv2.
+func TestJSONv2(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOEXPERIMENT", "jsonv2")
+	analysistest.Run(t, dir, idquery.Analyzer, "querybodyv2")
 }

@@ -14,7 +14,9 @@ var (
 	sqlxNames = names("Get", "GetContext", "Select", "SelectContext", "Queryx", "QueryxContext",
 		"QueryRowx", "QueryRowxContext", "MustExec", "MustExecContext", "NamedExec", "NamedExecContext",
 		"NamedQuery", "NamedQueryContext")
-	pgxNames = names("Exec", "Query", "QueryRow")
+	pgxNames  = names("Exec", "Query", "QueryRow")
+	gormNames = names("Where", "Or", "Not", "Having", "First", "Last", "Take", "Find",
+		"FirstOrInit", "FirstOrCreate", "Delete", "Raw", "Exec", "Joins", "Update", "UpdateColumn")
 	pgxPaths = names("github.com/jackc/pgx/v5", "github.com/jackc/pgx/v5/pgxpool",
 		"github.com/jackc/pgx/v4", "github.com/jackc/pgx/v4/pgxpool")
 
@@ -35,8 +37,9 @@ var (
 		"github.com/uptrace/bun": names("Where", "WhereOr", "Having", "Set", "SetColumn", "Value",
 			"Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext", "NewRaw", "Raw"),
 		// GORM: db.First(&u, v), db.Where("id = ?", v), db.Delete(&T{}, v), db.Raw(…), db.Exec(…).
-		"gorm.io/gorm": names("Where", "Or", "Not", "Having", "First", "Last", "Take", "Find",
-			"FirstOrInit", "FirstOrCreate", "Delete", "Raw", "Exec", "Joins", "Update", "UpdateColumn"),
+		"gorm.io/gorm": gormNames,
+		// GORM v1, the same methods.
+		"github.com/jinzhu/gorm": gormNames,
 	}
 
 	// Map types of builders whose literal values end in SQL: sq.Eq{"id": v}, goqu.Ex{"id": v}.

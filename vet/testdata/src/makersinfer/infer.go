@@ -175,3 +175,13 @@ func store(db *sql.DB, id int64) {
 	db.Exec(`INSERT INTO api_keys (user_id, token) VALUES ($1, $2)`, id, randomHex(32))
 	db.Exec(`UPDATE users SET nickname = ? WHERE id = ?`, randhex.Letters(8), id)
 }
+
+// A prepared statement's SQL names the columns of its arguments.
+func prepared(db *sql.DB) {
+	tx, _ := db.Begin()
+	stmt, _ := tx.Prepare(`INSERT INTO messages (id, body) VALUES (?, ?)`)
+	stmt.Exec(randomHex(8), "b") // want `randomHex makes an id from random bits`
+	// The twin: a token's column.
+	tok, _ := db.Prepare(`INSERT INTO api_keys (token, user_id) VALUES (?, ?)`)
+	tok.Exec(randomHex(32), 1)
+}

@@ -65,7 +65,7 @@ func (h *Handler) frameworks(c *gin.Context, e echo.Context) {
 }
 
 // Negatives: parsed ids, keys that are not ids, values not from a request.
-func (h *Handler) clean(w http.ResponseWriter, r *http.Request, name string) error { // want clean:`^sink\(2 → sql\.DB\.Exec\)$`
+func (h *Handler) clean(w http.ResponseWriter, r *http.Request, name string) error { // want clean:`^sink\(2 id natural → sql\.DB\.Exec\)$`
 	ctx := r.Context()
 	uid, err := id.Parse(r.PathValue("id"))
 	if err != nil {
@@ -75,7 +75,7 @@ func (h *Handler) clean(w http.ResponseWriter, r *http.Request, name string) err
 	h.db.QueryRowContext(ctx, q, uid)
 	slug := r.PathValue("slug")
 	h.db.QueryRowContext(ctx, `SELECT id FROM posts WHERE slug = $1`, slug)
-	h.db.Exec(q, r.FormValue("paid"), r.URL.Query().Get("valid"))
+	h.db.Exec(`UPDATE t SET paid = $1 WHERE valid = $2`, r.FormValue("paid"), r.URL.Query().Get("valid"))
 	h.db.Exec(q, name)
 	var x id.ID
 	if err := x.UnmarshalText([]byte(r.FormValue("id"))); err != nil {

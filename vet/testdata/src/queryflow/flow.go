@@ -5,6 +5,7 @@ package queryflow
 
 import (
 	"database/sql"
+	"encoding/json"
 	"net/http"
 
 	"github.com/idkeys/id"
@@ -47,7 +48,7 @@ func (h *Handler) fields(w http.ResponseWriter, r *http.Request) {
 	f.UserID = "fixed"
 	h.db.Exec(q, f.UserID)
 	g := lookup{Name: r.PathValue("post")}
-	h.db.Exec(q, g.Name)
+	h.db.Exec(`SELECT id FROM t WHERE body = $1`, g.Name)
 }
 
 // Through a function literal held in a local variable.
@@ -70,4 +71,72 @@ func (h *Handler) closures(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	get(x.String())
+}
+
+type Core struct{ ID string }
+
+type Page struct {
+	Core
+	Title string
+}
+
+func (p *Page) Validate() error { return nil }
+
+// updatePage reads fields of the struct it is passed.
+func (h *Handler) updatePage(p *Page) error { // want updatePage:`^sink\(0\.ID id → sql\.DB\.Exec; 0\.Title natural → sql\.DB\.Exec\)$`
+	_, err := h.db.Exec(`UPDATE page SET title = $1 WHERE id = $2`, p.Title, p.ID)
+	return err
+}
+
+// Through a field of a struct passed to a store function.
+func (h *Handler) pages(w http.ResponseWriter, r *http.Request) {
+	req := new(Page)
+	req.ID = r.PathValue("page_id")
+	if err := json.NewDecoder(r.Body).Decode(req); err != nil {
+		return
+	}
+	h.updatePage(req) // want `^PathValue\("page_id"\) reaches queryflow\.Handler\.updatePage → sql\.DB\.Exec unparsed`
+	lit := &Page{Core: Core{ID: r.PathValue("p")}}
+	h.updatePage(lit) // want `^PathValue\("p"\) reaches queryflow\.Handler\.updatePage → sql\.DB\.Exec unparsed`
+
+	// The twins: checked as a whole before, a natural key's field.
+	ok := &Page{Core: Core{ID: r.PathValue("page_id")}}
+	if err := ok.Validate(); err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	h.updatePage(ok)
+	h.db.Exec(`SELECT id FROM page WHERE id = $1`, r.PathValue("page_id"))
+	titled := &Page{Title: r.PathValue("title")}
+	h.updatePage(titled)
+}
+
+// A struct literal passed as it is.
+func (h *Handler) pageLit(w http.ResponseWriter, r *http.Request) {
+	h.updatePage(&Page{Core: Core{ID: r.FormValue("page_id")}}) // want `^FormValue\("page_id"\) reaches queryflow\.Handler\.updatePage → sql\.DB\.Exec unparsed`
+	h.updatePage(&Page{Core: Core{ID: "fixed"}})
+}
+
+// Arguments appended to a slice passed with ...: each is a value.
+func (h *Handler) appendedArgs(w http.ResponseWriter, r *http.Request) {
+	var args []any
+	args = append(args, r.FormValue("title"))
+	args = append(args, r.FormValue("post_id")) // want `^FormValue\("post_id"\) reaches sql\.DB\.Exec unparsed`
+	h.db.Exec(`UPDATE posts SET title = $1 WHERE id = $2`, args...)
+}
+
+// goValidator checks a struct by its tags, returning the errors and their
+// count.
+func goValidator(v any, rules []string) (map[string]string, int) { return nil, 0 }
+
+// Checked by a validator of the struct, whose count of errors returns.
+func (h *Handler) validated(w http.ResponseWriter, r *http.Request) {
+	var in Page
+	in.ID = r.PathValue("page_id")
+	errs, n := goValidator(&in, []string{"uuid"})
+	if n > 0 {
+		http.Error(w, errs["ID"], http.StatusBadRequest)
+		return
+	}
+	h.updatePage(&in)
 }

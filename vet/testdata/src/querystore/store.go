@@ -36,7 +36,7 @@ func (s *Store) Post(ctx context.Context, post string) error { // want Post:`^si
 }
 
 func (s *Store) byKey(ctx context.Context, key string) error { // want byKey:`^sink\(1 → sql\.DB\.QueryRowContext\)$`
-	return s.db.QueryRowContext(ctx, q, key).Err()
+	return s.db.QueryRowContext(ctx, `SELECT body FROM posts WHERE key = $1`, key).Err()
 }
 
 // exec forwards its variadic arguments.
@@ -59,11 +59,11 @@ func Squirrel(uid string) (string, []any, error) { // want Squirrel:`^sink\(0 id
 	return sq.Select("*").From("t").Where(sq.Eq{"id": uid}).ToSql()
 }
 
-func SquirrelWhere(v string) sq.SelectBuilder { // want SquirrelWhere:`^sink\(0 → squirrel\.SelectBuilder\.Where\)$`
+func SquirrelWhere(v string) sq.SelectBuilder { // want SquirrelWhere:`^sink\(0 id → squirrel\.SelectBuilder\.Where\)$`
 	return sq.Select("*").From("t").Where("id = ?", v)
 }
 
-func Sqlf(v string) *sqlf.Stmt { // want Sqlf:`^sink\(0 → sqlf\.Stmt\.Where\)$`
+func Sqlf(v string) *sqlf.Stmt { // want Sqlf:`^sink\(0 id → sqlf\.Stmt\.Where\)$`
 	return sqlf.From("t").Where("id = ?", v)
 }
 
@@ -71,11 +71,11 @@ func Goqu(a, b string) *goqu.SelectDataset { // want Goqu:`^sink\(0 id → exp\.
 	return goqu.From("t").Where(goqu.Ex{"post_id": a}, goqu.C("id").Eq(b))
 }
 
-func (s *Store) Bun(v string) *bun.SelectQuery { // want Bun:`^sink\(0 → bun\.SelectQuery\.Where\)$`
+func (s *Store) Bun(v string) *bun.SelectQuery { // want Bun:`^sink\(0 id → bun\.SelectQuery\.Where\)$`
 	return s.b.NewSelect().Where("id = ?", v)
 }
 
-func (s *Store) Gorm(a, b string) { // want Gorm:`^sink\(0 → gorm\.DB\.First; 1 → gorm\.DB\.Where\)$`
+func (s *Store) Gorm(a, b string) { // want Gorm:`^sink\(0 → gorm\.DB\.First; 1 id → gorm\.DB\.Where\)$`
 	var row struct{}
 	s.g.First(&row, a)
 	s.g.Where("id = ?", b).Find(&row)
@@ -116,7 +116,7 @@ func (u *users) FindOne(attrs User) error { // want FindOne:`^sink\(0\{\} → go
 	return nil
 }
 
-func (u *users) ByName(name string) error { // want ByName:`^sink\(0 → querystore\.users\.FindOne → gorm\.DB\.Where\)$`
+func (u *users) ByName(name string) error { // want ByName:`^sink\(0 natural → querystore\.users\.FindOne → gorm\.DB\.Where\)$`
 	return u.FindOne(User{Name: name})
 }
 

@@ -15,3 +15,5 @@ func Get(q any, dest any, query string, args ...any) error                      
 type Stmt struct{ *sql.Stmt }
 
 func (s *Stmt) Get(dest any, args ...any) error { return nil }
+
+func (db *DB) Preparex(query string) (*Stmt, error) { return nil, nil }

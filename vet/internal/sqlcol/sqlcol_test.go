@@ -1,8 +1,8 @@
-package idmakers
+package sqlcol
 
 import "testing"
 
-func TestSQLColumn(t *testing.T) {
+func TestColumn(t *testing.T) {
 	for _, c := range []struct {
 		query string
 		n     int
@@ -18,6 +18,14 @@ func TestSQLColumn(t *testing.T) {
 		{"INSERT INTO t (a, b) VALUES (?, ?), (?, ?)", 3, "a"},
 		{"INSERT INTO t (a, b) VALUES (?, ?), (?, ?)", 4, "b"},
 		{"DELETE FROM sessions WHERE s.user_id = ? AND token = ?", 1, "user_id"},
+		{"?", 1, ""},
+		{"$1", 1, ""},
+		{"? = id", 1, ""},
+		{"", 1, ""},
+		{"(?", 1, ""},
+		{"VALUES (?)", 1, ""},
+		{"x = ?", 0, ""},
+		{"x = ?", -1, ""},
 		{"DELETE FROM sessions WHERE s.user_id = ? AND token = ?", 2, "token"},
 		{"SELECT * FROM t WHERE a = 'x?' AND b = ?", 1, "b"},
 		{"INSERT INTO t (a, b) VALUES (lower($1), $2)", 1, ""},
@@ -26,8 +34,21 @@ func TestSQLColumn(t *testing.T) {
 		{"SELECT * FROM t WHERE id = $1", 2, ""},
 		{"not sql at all? %s", 1, ""},
 	} {
-		if got := sqlColumn(c.query, c.n); got != c.want {
-			t.Errorf("sqlColumn(%q, %d) = %q, want %q", c.query, c.n, got, c.want)
+		if got := Column(c.query, c.n); got != c.want {
+			t.Errorf("Column(%q, %d) = %q, want %q", c.query, c.n, got, c.want)
 		}
 	}
+}
+
+// FuzzColumn: Column never panics, and names a column only when the
+// query has text before the placeholder.
+func FuzzColumn(f *testing.F) {
+	for _, s := range []string{"?", "$1", "id = ?", "INSERT INTO t (a, b) VALUES (?, ?), (?, ?)", "VALUES (?)", "(", ")", "'"} {
+		f.Add(s, 1)
+	}
+	f.Fuzz(func(t *testing.T, query string, n int) {
+		if col := Column(query, n); col != "" && len(col) >= len(query) {
+			t.Errorf("Column(%q, %d) = %q: longer than the query", query, n, col)
+		}
+	})
 }

@@ -1,0 +1,170 @@
+// Package sqlcol finds the column a placeholder of constant SQL text
+// binds to, which names the value passed for it as a parameter's name
+// does: the column before "= $1", or the column of an INSERT's list in
+// the place of the placeholder in VALUES (…).
+package sqlcol
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Column returns the column that placeholder n (1-based: $n, or the
+// n'th ?) of query binds to: the column before "= $n" (a qualified name's
+// last part), or the column in $n's place in the list of an INSERT whose
+// VALUES hold $n; else "".
+func Column(query string, n int) string {
+	toks := tokens(query)
+	at := -1
+	dollar := "$" + strconv.Itoa(n)
+	for i, t := range toks {
+		if t == dollar {
+			at = i
+			break
+		}
+	}
+	if at < 0 && !strings.Contains(query, "$") {
+		seen := 0
+		for i, t := range toks {
+			if t == "?" {
+				if seen++; seen == n {
+					at = i
+					break
+				}
+			}
+		}
+	}
+	if at < 1 {
+		return "" // no such placeholder, or nothing before it ("?")
+	}
+	if at >= 2 && toks[at-1] == "=" && ident(toks[at-2]) {
+		return toks[at-2][strings.LastIndex(toks[at-2], ".")+1:]
+	}
+	// VALUES (…, $n, …): the placeholder's place in its tuple.
+	if toks[at-1] != "(" && toks[at-1] != "," || at+1 >= len(toks) || toks[at+1] != ")" && toks[at+1] != "," {
+		return ""
+	}
+	place, depth, open := 0, 0, -1
+	for i := at - 1; i >= 0; i-- {
+		switch toks[i] {
+		case ")":
+			depth++
+		case "(":
+			if depth == 0 {
+				open = i
+			}
+			depth--
+		case ",":
+			if depth == 0 {
+				place++
+			}
+		}
+		if open >= 0 {
+			break
+		}
+	}
+	// Back over earlier tuples (VALUES (…), (…)) to VALUES, then the
+	// column list before it.
+	i := open - 1
+	for i >= 0 && toks[i] == "," {
+		depth := 0
+		for i--; i >= 0; i-- {
+			if toks[i] == ")" {
+				depth++
+			} else if toks[i] == "(" {
+				if depth--; depth == 0 {
+					i--
+					break
+				}
+			}
+		}
+	}
+	if i < 1 || !strings.EqualFold(toks[i], "values") || toks[i-1] != ")" {
+		return ""
+	}
+	var cols []string
+	depth = 0
+	for j := i - 1; j >= 0; j-- {
+		switch t := toks[j]; {
+		case t == ")":
+			depth++
+		case t == "(":
+			depth--
+		case depth == 1 && ident(t):
+			cols = append(cols, t)
+		case depth == 1 && t == ",":
+		default:
+			return "" // an expression in the list: not a column list
+		}
+		if depth == 0 {
+			break
+		}
+	}
+	if place >= len(cols) {
+		return ""
+	}
+	return cols[len(cols)-1-place]
+}
+
+// ident reports whether t is a (possibly qualified) SQL name.
+func ident(t string) bool {
+	if t == "" || !(t[0] == '_' || 'a' <= t[0]|0x20 && t[0]|0x20 <= 'z') {
+		return false
+	}
+	return true
+}
+
+// tokens splits query into names (quotes removed: "user"."id" is
+// user.id), placeholders ($1, ?), string literals and single punctuation
+// characters; comparison operators of two characters are one token.
+func tokens(query string) []string {
+	var toks []string
+	for i := 0; i < len(query); {
+		c := query[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '-' && i+1 < len(query) && query[i+1] == '-':
+			for i < len(query) && query[i] != '\n' {
+				i++
+			}
+		case c == '\'':
+			j := i + 1
+			for j < len(query) && query[j] != '\'' {
+				j++
+			}
+			toks = append(toks, "'")
+			i = j + 1
+		case c == '$' || c == '_' || c == '"' || c == '`' || 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9':
+			var b strings.Builder
+			j := i
+			for j < len(query) {
+				d := query[j]
+				if d == '"' || d == '`' {
+					k := strings.IndexByte(query[j+1:], d)
+					if k < 0 {
+						k = len(query) - j - 1
+					}
+					b.WriteString(query[j+1 : j+1+k])
+					j += k + 2
+					continue
+				}
+				if d == '$' || d == '_' || d == '.' || 'a' <= d|0x20 && d|0x20 <= 'z' || '0' <= d && d <= '9' {
+					b.WriteByte(d)
+					j++
+					continue
+				}
+				break
+			}
+			toks = append(toks, b.String())
+			i = j
+		case strings.ContainsRune("<>!", rune(c)) && i+1 < len(query) && query[i+1] == '=' || c == '<' && i+1 < len(query) && query[i+1] == '>':
+			toks = append(toks, query[i:i+2])
+			i += 2
+		default:
+			toks = append(toks, string(c))
+			i++
+		}
+	}
+	return toks
+}

@@ -1,0 +1,393 @@
+package idquery
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"github.com/idkeys/id/vet/internal/rule"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// A value checked before the query by a function whose failure makes the
+// handler return (if !valid(v) { return }, if err := check(v); err != nil
+// { …; return }, an anchored regexp's MatchString) is treated as parsed
+// from there on. A check in a middleware of the package (a function that
+// takes or returns a handler) of a request value read under a key makes
+// every read under that key in the package checked. An HMAC check
+// (hmac.Equal, or a check of the request's values as a whole) makes the
+// reads after it in the function another system's signed values, not
+// ours. A value matched against a UUID pattern is reported, if at all,
+// without the id.Parse advice, which refuses UUIDs.
+
+// checkedRead is a request read under src, checked between from and to.
+type checkedRead struct {
+	src      string // "" for every read
+	from, to token.Pos
+}
+
+// findGuards records the checks that make the function return on failure.
+func (c *checker) findGuards() {
+	c.uuidKeys = make(map[parsedKey]bool)
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			mw := c.middleware(fd)
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.IfStmt:
+					if terminates(n.Body) || n.Else != nil && terminates(n.Else) {
+						c.guard(n, fd, mw)
+					}
+				case *ast.CallExpr:
+					f := c.defs.Callee(n)
+					c.routePatterns(n, f)
+					if rule.PkgFunc(f, "crypto/hmac", "Equal") {
+						c.checked = append(c.checked, checkedRead{from: n.Pos(), to: fd.End()})
+					}
+					if f != nil && c.uuidPattern(n, f) {
+						for _, a := range n.Args {
+							if k, ok := c.keyOf(a); ok {
+								c.uuidKeys[k] = true
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
+// guard records the checks in the condition of n, whose failure returns.
+func (c *checker) guard(n *ast.IfStmt, fd *ast.FuncDecl, mw bool) {
+	var calls []*ast.CallExpr
+	ast.Inspect(n.Cond, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.CallExpr:
+			calls = append(calls, x)
+			return false
+		case *ast.Ident:
+			// err := check(v); if err != nil: the last value before n.
+			defs, _ := c.defs.Of(x)
+			var last ast.Expr
+			for _, d := range defs {
+				if d.Expr != nil && d.Expr.Pos() < n.Body.Lbrace && (last == nil || d.Expr.Pos() > last.Pos()) {
+					last = d.Expr
+				}
+			}
+			if call, ok := ast.Unparen(last).(*ast.CallExpr); ok {
+				calls = append(calls, call)
+			}
+		}
+		return true
+	})
+	at := n.Body.Lbrace
+	for _, call := range calls {
+		f := c.defs.Callee(call)
+		if f == nil || !c.check(f, call) {
+			continue
+		}
+		args := call.Args
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if s, ok := c.pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal {
+				args = append([]ast.Expr{sel.X}, args...) // req.Validate()
+			}
+		}
+		for _, a := range args {
+			if k, ok := c.keyOf(a); ok {
+				c.parsed[k] = append(c.parsed[k], at)
+				if k.path == "" {
+					// A struct checked as a whole: the reads stored in
+					// its fields are checked too.
+					for _, src := range c.storedReads(k.v) {
+						c.checked = append(c.checked, checkedRead{src: src, from: at, to: fd.End()})
+					}
+				}
+			}
+			if c.requestValues(a, make(map[*types.Var]bool)) {
+				// The request's values checked as a whole (a signature).
+				c.checked = append(c.checked, checkedRead{from: at, to: fd.End()})
+				continue
+			}
+			c.at = call.Pos()
+			v, ok := c.taint(a, 0, make(map[*types.Var]bool))
+			if !ok || v.src == "" {
+				continue
+			}
+			if mw {
+				c.checked = append(c.checked, checkedRead{src: v.src, from: token.NoPos, to: token.Pos(1<<62 - 1)})
+			} else {
+				c.checked = append(c.checked, checkedRead{src: v.src, from: at, to: fd.End()})
+			}
+		}
+	}
+	c.at = token.NoPos
+}
+
+// storedReads returns the request reads stored in the fields of the local
+// struct variable v: assigned (v.F = r.PathValue("id")) or in its literal.
+func (c *checker) storedReads(v *types.Var) []string {
+	var out []string
+	add := func(e ast.Expr) {
+		if r, ok := c.taint(e, 0, make(map[*types.Var]bool)); ok && r.src != "" {
+			out = append(out, r.src)
+		}
+	}
+	for k, rhs := range c.fieldDefs {
+		if k.v == v {
+			for _, e := range rhs {
+				add(e)
+			}
+		}
+	}
+	defs := c.defs.OfVar(v)
+	for _, d := range defs {
+		if d.Expr == nil || d.Index != 0 {
+			continue
+		}
+		ast.Inspect(d.Expr, func(n ast.Node) bool {
+			if kv, ok := n.(*ast.KeyValueExpr); ok {
+				if _, lit := ast.Unparen(kv.Value).(*ast.CompositeLit); !lit {
+					add(kv.Value)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// notChecks are the packages whose bool and error functions test
+// something else than a value's form: a prefix, an error's kind, a
+// slice's contents.
+var notChecks = names("strings", "bytes", "errors", "slices", "maps", "unicode/utf8", "reflect", "os", "context", "fmt", "io")
+
+// check reports whether call of f checks its arguments: a parser, or a
+// function with one result, a bool or an error, that is not a query.
+func (c *checker) check(f *types.Func, call *ast.CallExpr) bool {
+	if rule.PkgFunc(f, "regexp", "MatchString") || f.Pkg() != nil && f.Pkg().Path() == "regexp" && strings.HasPrefix(f.Name(), "Match") {
+		return c.anchored(call, f)
+	}
+	if _, ok := decoders[decoderKey(f)]; ok || decodes(f) {
+		return false // decodes into its argument, checks nothing
+	}
+	if parser(f) {
+		return true
+	}
+	if sink(f) || declared.match(f) {
+		return false
+	}
+	// A validator by its name (util.GoValidator(&input, rules) returning
+	// the errors and their count): checks whatever it returns.
+	if name := strings.ToLower(f.Name()); strings.Contains(name, "valid") || strings.Contains(name, "verify") {
+		return true
+	}
+	if f.Pkg() != nil && notChecks[f.Pkg().Path()] {
+		return false // strings.HasPrefix(s, "/api/") does not check an id
+	}
+	res := f.Signature().Results()
+	if res.Len() != 1 || sink(f) || declared.match(f) || c.fact(f) != nil && len(c.fact(f).Params) > 0 {
+		return false
+	}
+	t := res.At(0).Type()
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+		return true
+	}
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// pattern returns the regular expression that a regexp Match call
+// matches: the constant pattern of regexp.MatchString, or of the
+// MustCompile or Compile that made the receiver (a package variable or a
+// local one).
+func (c *checker) pattern(call *ast.CallExpr, f *types.Func) (string, bool) {
+	if f.Signature().Recv() == nil {
+		if len(call.Args) > 0 {
+			return c.key(call.Args[0])
+		}
+		return "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return "", false
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return "", false
+	}
+	var val ast.Expr
+	if defs, ok := c.defs.Of(id); ok && len(defs) == 1 {
+		val = defs[0].Expr
+	} else if v.Parent() == c.pass.Pkg.Scope() {
+		val = c.globalValue(v)
+	}
+	mc, ok := ast.Unparen(val).(*ast.CallExpr)
+	if !ok || len(mc.Args) != 1 {
+		return "", false
+	}
+	g, _ := typeutil.Callee(c.pass.TypesInfo, mc).(*types.Func)
+	if !rule.PkgFunc(g, "regexp", "MustCompile") && !rule.PkgFunc(g, "regexp", "Compile") {
+		return "", false
+	}
+	tv := c.pass.TypesInfo.Types[mc.Args[0]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// globalValue returns the value a package-level variable is declared with.
+func (c *checker) globalValue(v *types.Var) ast.Expr {
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, s := range gd.Specs {
+				vs := s.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if c.pass.TypesInfo.Defs[name] == v && i < len(vs.Values) && len(vs.Values) == len(vs.Names) {
+						return vs.Values[i]
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// anchored reports whether a regexp Match call checks the whole value: its
+// pattern starts with ^ (or \A) and ends with $ (or \z), or is unknown.
+func (c *checker) anchored(call *ast.CallExpr, f *types.Func) bool {
+	p, ok := c.pattern(call, f)
+	if !ok {
+		return true
+	}
+	p = strings.TrimPrefix(p, "(?i)")
+	return (strings.HasPrefix(p, "^") || strings.HasPrefix(p, `\A`)) && (strings.HasSuffix(p, "$") || strings.HasSuffix(p, `\z`))
+}
+
+// uuidShape matches a pattern that accepts a UUID's 8-4-4-4-12 groups.
+var uuidShape = regexp.MustCompile(`\{8\}-?\\?-?.*\{4\}.*\{12\}`)
+
+// uuidPattern reports whether call matches its argument against a UUID
+// pattern, which accepts what id.Parse refuses.
+func (c *checker) uuidPattern(call *ast.CallExpr, f *types.Func) bool {
+	if f.Pkg() == nil || f.Pkg().Path() != "regexp" || !strings.HasPrefix(f.Name(), "Match") {
+		return false
+	}
+	p, ok := c.pattern(call, f)
+	return ok && uuidShape.MatchString(p)
+}
+
+// middleware reports whether fd takes or returns a handler: a check in it
+// runs before the handlers it wraps.
+func (c *checker) middleware(fd *ast.FuncDecl) bool {
+	obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := obj.Signature()
+	for _, tup := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for i := range tup.Len() {
+			if handlerType(tup.At(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// handlerType reports whether t is a handler of net/http or of a
+// framework idquery reads requests of, or a function taking one.
+func handlerType(t types.Type) bool {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		path, name := n.Obj().Pkg().Path(), n.Obj().Name()
+		switch {
+		case path == "net/http" && (name == "Handler" || name == "HandlerFunc"):
+			return true
+		case strings.HasPrefix(path, "github.com/gin-gonic/gin") && name == "HandlerFunc",
+			strings.HasPrefix(path, "github.com/labstack/echo") && (name == "HandlerFunc" || name == "MiddlewareFunc"),
+			strings.HasPrefix(path, "github.com/gofiber/fiber") && name == "Handler":
+			return true
+		}
+	}
+	if sig, ok := t.Underlying().(*types.Signature); ok {
+		for i := range sig.Params().Len() {
+			if handlerType(sig.Params().At(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// terminates reports whether the block or statement s ends by leaving
+// the function or the loop: return, panic, log.Fatal, continue, break.
+func terminates(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.BlockStmt:
+		return len(s.List) > 0 && terminates(s.List[len(s.List)-1])
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		call, ok := s.X.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		switch fn := ast.Unparen(call.Fun).(type) {
+		case *ast.Ident:
+			return fn.Name == "panic"
+		case *ast.SelectorExpr:
+			return strings.HasPrefix(fn.Sel.Name, "Fatal") || strings.HasPrefix(fn.Sel.Name, "Abort")
+		}
+	}
+	return false
+}
+
+// routeVar matches a route variable with a pattern: {id:[0-9]+}.
+var routeVar = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_-]*):[^}]+\}`)
+
+// routePatterns records the route variables that a gorilla/mux or chi
+// route of the package checks with a pattern ("/customers/{id:[0-9]+}"):
+// the router answers "not found" before the handler runs for a value
+// that does not match, so every read of them in the package is checked.
+func (c *checker) routePatterns(call *ast.CallExpr, f *types.Func) {
+	if f == nil || f.Pkg() == nil || !strings.HasPrefix(f.Pkg().Path(), "github.com/gorilla/mux") && !strings.HasPrefix(f.Pkg().Path(), "github.com/go-chi/chi") {
+		return
+	}
+	for _, a := range call.Args {
+		k, ok := c.key(a)
+		if !ok {
+			continue
+		}
+		for _, m := range routeVar.FindAllStringSubmatch(k, -1) {
+			for _, src := range []string{fmt.Sprintf("mux.Vars(…)[%q]", m[1]), fmt.Sprintf("chi.URLParam(%q)", m[1]), fmt.Sprintf("chi.URLParamFromCtx(%q)", m[1])} {
+				c.checked = append(c.checked, checkedRead{src: src, from: token.NoPos, to: token.Pos(1<<62 - 1)})
+			}
+		}
+	}
+}
+
+// checkedAt reports whether a request read under src at pos is checked.
+func (c *checker) checkedAt(src string, pos token.Pos) bool {
+	for _, r := range c.checked {
+		if (r.src == "" || r.src == src) && r.from <= pos && pos < r.to {
+			return true
+		}
+	}
+	return false
+}
