@@ -124,10 +124,10 @@ func fromUUIDText[T string | []byte](s T) (id.ID, error) {
 
 // invalid returns an error wrapping id.ErrInvalid for a stored value.
 func invalid(msg string) error {
-	return fmt.Errorf("%w: stored compact id: %s", id.ErrInvalid, msg)
+	return &spell.Error{Msg: "id: invalid stored compact id: " + msg, Err: id.ErrInvalid}
 }
 
 // invalidText is invalid for stored text, quoted short and escaped.
 func invalidText[T string | []byte](s T, msg string) error {
-	return fmt.Errorf("%w: stored compact id %s: %s", id.ErrInvalid, spell.QuotePrefix(s, 20, len(s)), msg)
+	return &spell.Error{Msg: "id: invalid stored compact id " + spell.QuotePrefix(s, 20, len(s)) + ": " + msg, Err: id.ErrInvalid}
 }

@@ -118,12 +118,12 @@ func TestValue(t *testing.T) {
 // TestScan: C3–C8, one case per stored value a driver can hand Scan.
 func TestScan(t *testing.T) {
 	const (
-		lenMsg  = "id: invalid id: stored compact id: length %d, want 16 bytes or 36 characters of UUID text"
-		textMsg = "id: invalid id: stored compact id %s: text of length %d, want 36 characters of UUID text"
-		typeMsg = "id: invalid id: stored compact id: cannot scan %s into compact.ID (store it in a uuid, BINARY(16) or BLOB column)"
-		id26Msg = "id: invalid id: stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID"
-		digit   = "id: invalid id: stored compact id %q...: UUID text has %q at index %d, want a lowercase hex digit"
-		hyphen  = "id: invalid id: stored compact id %q...: UUID text has %q at index %d, want '-'"
+		lenMsg  = "id: invalid stored compact id: length %d, want 16 bytes or 36 characters of UUID text"
+		textMsg = "id: invalid stored compact id %s: text of length %d, want 36 characters of UUID text"
+		typeMsg = "id: invalid stored compact id: cannot scan %s into compact.ID (store it in a uuid, BINARY(16) or BLOB column)"
+		id26Msg = "id: invalid stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID"
+		digit   = "id: invalid stored compact id %q...: UUID text has %q at index %d, want a lowercase hex digit"
+		hyphen  = "id: invalid stored compact id %q...: UUID text has %q at index %d, want '-'"
 		zero    = "id: invalid id: 16 zero bytes are the zero id, which names nothing"
 		null    = "id: invalid id: cannot scan NULL into compact.ID (use sql.Null[compact.ID] for a nullable column)"
 	)
@@ -157,7 +157,7 @@ func TestScan(t *testing.T) {
 		{name: "C7_uppercase_last_digit", src: aUUID[:35] + "B", msg: fmt.Sprintf(digit, (aUUID[:35] + "B")[:18], "B", 35)},
 		{name: "C7_non_hex_first", src: "g" + aUUID[1:], msg: fmt.Sprintf(digit, ("g" + aUUID[1:])[:18], "g", 0)},
 		{name: "C7_non_hex_second_of_pair", src: "0g" + aUUID[2:], msg: fmt.Sprintf(digit, ("0g" + aUUID[2:])[:18], "g", 1)},
-		{name: "C7_non_ASCII", src: []byte("\xff" + aUUID[1:]), msg: `id: invalid id: stored compact id "\xff1563e3a-b5d3-d"...: UUID text has "\xff" at index 0, want a lowercase hex digit`},
+		{name: "C7_non_ASCII", src: []byte("\xff" + aUUID[1:]), msg: `id: invalid stored compact id "\xff1563e3a-b5d3-d"...: UUID text has "\xff" at index 0, want a lowercase hex digit`},
 		{name: "C7_hyphen_moved", src: "01563e3ab-5d3-d676-4c61-efb99302bd5b", msg: fmt.Sprintf(hyphen, "01563e3ab-5d3-d676-4c61-efb99302bd5b"[:18], "b", 8)},
 		{name: "C7_last_hyphen_moved", src: "01563e3a-b5d3-d676-4c61e-fb99302bd5b", msg: fmt.Sprintf(hyphen, "01563e3a-b5d3-d676-4c61e-fb99302bd5b"[:18], "e", 23)},
 		{name: "C7_no_hyphens_36_hex", src: aHex + "0000", msg: fmt.Sprintf(hyphen, (aHex + "0000")[:18], "b", 8)},

@@ -59,13 +59,13 @@ type badCompact struct {
 // package compact checks them exactly).
 const (
 	scanZeroMsg   = "id: invalid id: 16 zero bytes are the zero id, which names nothing"
-	scanLen3Msg   = "id: invalid id: stored compact id: length 3, want 16 bytes or 36 characters of UUID text"
-	scanTextIDMsg = "id: invalid id: stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID"
+	scanLen3Msg   = "id: invalid stored compact id: length 3, want 16 bytes or 36 characters of UUID text"
+	scanTextIDMsg = "id: invalid stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID"
 	scanNullMsg   = "id: invalid id: cannot scan NULL into compact.ID (use sql.Null[compact.ID] for a nullable column)"
 )
 
 func scanTypeMsg(typ string) string {
-	return "id: invalid id: stored compact id: cannot scan " + typ + " into compact.ID (store it in a uuid, BINARY(16) or BLOB column)"
+	return "id: invalid stored compact id: cannot scan " + typ + " into compact.ID (store it in a uuid, BINARY(16) or BLOB column)"
 }
 
 var postgresCompact = compactDialect{

@@ -526,11 +526,11 @@ func TestCheckCompact(t *testing.T) {
 		"01563e3a-b5d3-d676-4c61+efb99302bd5b\n" +
 		strings.Repeat("0", 5000) + "\n"
 	runCmd(stdin, "check", "-compact").check(t, result{
-		stderr: "line 2: id: invalid id: stored compact id \"01563E3A-B5D3-D676\"...: UUID text has \"E\" at index 5, want a lowercase hex digit\n" +
+		stderr: "line 2: id: invalid stored compact id \"01563E3A-B5D3-D676\"...: UUID text has \"E\" at index 5, want a lowercase hex digit\n" +
 			"line 3: id: invalid id: 16 zero bytes are the zero id, which names nothing\n" +
-			"line 4: id: invalid id: stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID (a text column's dump: id check -stored)\n" +
-			"line 5: id: invalid id: stored compact id \"01563e3ab5d3d6764c\"...: text of length 32, want 36 characters of UUID text\n" +
-			"line 6: id: invalid id: stored compact id \"01563e3a-b5d3-d676\"...: UUID text has \"+\" at index 23, want '-'\n" +
+			"line 4: id: invalid stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID (a text column's dump: id check -stored)\n" +
+			"line 5: id: invalid stored compact id \"01563e3ab5d3d6764c\"...: text of length 32, want 36 characters of UUID text\n" +
+			"line 6: id: invalid stored compact id \"01563e3a-b5d3-d676\"...: UUID text has \"+\" at index 23, want '-'\n" +
 			"line 7: id: invalid id: length 5000, want 36 (UUID text) (line too long to quote)\n" +
 			"id check: 6 of 7 lines invalid\n",
 		code: 1,
