@@ -64,6 +64,10 @@ func (c *checker) findDecoded() {
 				if callee == nil {
 					return true
 				}
+				if v := c.helperDecoded(callee, n); v != nil {
+					c.decoded[v] = "JSON body" // the service's own helper's
+					return true
+				}
 				d, ok := decoders[decoderKey(callee)]
 				if !ok || d.arg >= len(n.Args) {
 					return true

@@ -22,8 +22,12 @@
 //     and which returns the value as it is (a Source fact), called with a
 //     constant key; a JSON body decoded into a local variable
 //     (json.NewDecoder(r.Body).Decode, json.Unmarshal, gin's and echo's
-//     Bind, fiber's BodyParser): its fields, list elements (range loops
-//     included) and map values, under their JSON keys; the elements of
+//     Bind, fiber's BodyParser, or the service's own helper that decodes
+//     an *http.Request's body, or a reader of it, into a pointer
+//     parameter with encoding/json, bodyUnmarshal(r, &x): a Decoder fact,
+//     in other packages too): its fields, pointer fields dereferenced
+//     (*x.CommentID), list elements (range loops included) and map
+//     values, under their JSON keys; the elements of
 //     r.Form["k"], r.PostForm, r.URL.Query() and r.MultipartForm.Value;
 //     r.URL.Path, RawPath and r.RequestURI trimmed, split, cut or sliced
 //     (s[i:]); the values of url.ParseQuery over request data; and a

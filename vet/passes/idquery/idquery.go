@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idquery",
 	Run:       run,
 	Requires:  []*analysis.Analyzer{reach.Analyzer},
-	FactTypes: []analysis.Fact{new(Sink), new(Source)},
+	FactTypes: []analysis.Fact{new(Sink), new(Source), new(Decoder)},
 }
 
 //go:embed doc.go
@@ -197,6 +197,9 @@ type checker struct {
 	// sources are the functions of this package, and the imported ones
 	// looked up, that return a request value read under a parameter.
 	sources map[*types.Func]*Source
+	// decoders are the functions of this package, and the imported ones
+	// looked up, that decode a request body into a parameter (helper.go).
+	decoders map[*types.Func]*Decoder
 	// parsed maps a variable to where it is parsed (passed to a parser)
 	// or replaced by the text of a parsed value; at is the query being
 	// looked at: a variable parsed before it is not followed.
@@ -237,9 +240,10 @@ func run(pass *analysis.Pass) (any, error) {
 	if !handlers && !queries {
 		return nil, nil
 	}
-	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink), sources: make(map[*types.Func]*Source)}
+	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink), sources: make(map[*types.Func]*Source), decoders: make(map[*types.Func]*Decoder)}
 	if handlers {
 		c.computeSources()
+		c.computeDecoders()
 	}
 	if !queries {
 		return nil, nil
@@ -771,6 +775,15 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		}
 		// A field of a local struct variable: req.UserID.
 		return c.field(e, seen)
+	case *ast.StarExpr:
+		// *req.CommentID, a decoded body's pointer field.
+		if src, pk, ok := c.bodyPath(e, false); ok {
+			if c.parsedKeyBefore(pk) {
+				return value{}, false
+			}
+			k, _, _ := c.bodyKey(e, false)
+			return keyed(src, k), true
+		}
 	case *ast.SliceExpr:
 		// s[i:], the rest of a raw path; s[:n] is not the value any more.
 		if e.High == nil {
@@ -1065,6 +1078,9 @@ func (c *checker) keyOf(e ast.Expr) (parsedKey, bool) {
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X) // &req
+	}
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(s.X) // *req.CommentID
 	}
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
 		if tv, ok := c.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
