@@ -17,7 +17,10 @@
 //     and chi.URLParamFromCtx; gorilla's mux.Vars(r)[key]; gin's
 //     Context.Param, Query, PostForm, DefaultQuery and Params.ByName;
 //     httprouter's Params.ByName; echo's Context.Param, QueryParam and
-//     FormValue; fiber v2's Ctx.Params, Query and FormValue; each with a
+//     FormValue; fiber v2's Ctx.Params, Query and FormValue; fasthttp's
+//     RequestCtx.UserValue (and its .(string)), FormValue and
+//     QueryArgs().Peek, PostArgs().Peek; ozzo-routing's Context.Param and
+//     Query; each with a
 //     constant key; and a service's own accessor whose key is a parameter
 //     and which returns the value as it is (a Source fact), called with a
 //     constant key; a JSON body decoded into a local variable
@@ -44,7 +47,9 @@
 //     Value, NewRaw, Exec, Query, …) and GORM (Where, Or, Not, First,
 //     Last, Take, Find, Delete, Raw, Exec, Joins, Update, UpdateColumn, and
 //     the keyed fields of a struct literal passed to them, db.Where(&User{ID:
-//     v}); GORM v1, github.com/jinzhu/gorm, alike); the column of a
+//     v}); GORM v1, github.com/jinzhu/gorm, alike), ozzo-dbx (Model,
+//     Where, AndWhere, NewExp, …, and the values of dbx.HashExp{…} and
+//     dbx.Params{…}, NewQuery(…).Bind's); the column of a
 //     placeholder in constant SQL text, or in the SQL a prepared statement
 //     was made from (Prepare, PrepareContext, Preparex), names the value
 //     bound to it, as a parameter's name does;

@@ -228,7 +228,7 @@ type checker struct {
 
 // handlerPaths are the packages one of which a package must reach for a
 // request value to be read in it.
-var handlerPaths = []string{"net/http", "github.com/gin-gonic/gin", "github.com/labstack/echo/", "github.com/gofiber/fiber/", "github.com/julienschmidt/httprouter"}
+var handlerPaths = []string{"net/http", "github.com/gin-gonic/gin", "github.com/labstack/echo/", "github.com/gofiber/fiber/", "github.com/julienschmidt/httprouter", "github.com/valyala/fasthttp", "github.com/go-ozzo/ozzo-routing"}
 
 func run(pass *analysis.Pass) (any, error) {
 	path := pass.Pkg.Path()
@@ -775,6 +775,9 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		}
 		// A field of a local struct variable: req.UserID.
 		return c.field(e, seen)
+	case *ast.TypeAssertExpr:
+		// ctx.UserValue("id").(string)
+		return c.taint(e.X, 0, seen)
 	case *ast.StarExpr:
 		// *req.CommentID, a decoded body's pointer field.
 		if src, pk, ok := c.bodyPath(e, false); ok {
@@ -1141,6 +1144,12 @@ var sourceMethods = map[method]int{
 	{"github.com/labstack/echo", "Context", "Param"}:            0,
 	{"github.com/labstack/echo", "Context", "QueryParam"}:       0,
 	{"github.com/labstack/echo", "Context", "FormValue"}:        0,
+	{"github.com/valyala/fasthttp", "RequestCtx", "UserValue"}:  0,
+	{"github.com/valyala/fasthttp", "RequestCtx", "FormValue"}:  0,
+	{"github.com/go-ozzo/ozzo-routing/v2", "Context", "Param"}:  0,
+	{"github.com/go-ozzo/ozzo-routing/v2", "Context", "Query"}:  0,
+	{"github.com/go-ozzo/ozzo-routing", "Context", "Param"}:     0,
+	{"github.com/go-ozzo/ozzo-routing", "Context", "Query"}:     0,
 }
 
 // sourceFuncs are the request accessors that are functions, with the index
@@ -1161,6 +1170,12 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 		path, typ := f.Pkg().Path(), recvName(f)
 		if i, ok := sourceMethods[method{path, typ, f.Name()}]; ok {
 			ki, desc = i, f.Name()
+		}
+		if path == "github.com/valyala/fasthttp" && typ == "Args" && f.Name() == "Peek" {
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if a := c.fasthttpArgs(sel.X, 0); ok && a != "" {
+				ki, desc = 0, a+"().Peek"
+			}
 		}
 		if path == "net/url" && typ == "Values" && f.Name() == "Get" {
 			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -1439,4 +1454,29 @@ func (c *checker) localAll(e *ast.Ident, seen map[*types.Var]bool, is func(ast.E
 		}
 	}
 	return true
+}
+
+// fasthttpArgs returns "QueryArgs" or "PostArgs" when e is that call on a
+// fasthttp.RequestCtx, directly or through a local variable, or "".
+func (c *checker) fasthttpArgs(e ast.Expr, depth int) string {
+	if depth > 8 {
+		return ""
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		f := c.defs.Callee(e)
+		if f != nil && f.Pkg() != nil && f.Pkg().Path() == "github.com/valyala/fasthttp" && f.Signature().Recv() != nil && recvName(f) == "RequestCtx" && (f.Name() == "QueryArgs" || f.Name() == "PostArgs") {
+			return f.Name()
+		}
+	case *ast.Ident:
+		defs, _ := c.defs.Of(e)
+		for _, d := range defs {
+			if d.Expr != nil && d.Index == 0 {
+				if a := c.fasthttpArgs(d.Expr, depth+1); a != "" {
+					return a
+				}
+			}
+		}
+	}
+	return ""
 }
