@@ -147,12 +147,12 @@ func (c *checker) requestData(e ast.Expr, depth int) bool {
 		if f == nil || f.Pkg() == nil {
 			return false
 		}
-		switch f.Pkg().Path() + "." + f.Name() {
+		switch decoderKey(f) {
 		case "io.ReadAll", "io/ioutil.ReadAll", "io.LimitReader", "bytes.NewReader", "bytes.NewBuffer", "strings.NewReader", "bufio.NewReader":
 			return len(e.Args) > 0 && c.requestData(e.Args[0], depth+1)
 		case "net/http.MaxBytesReader":
 			return len(e.Args) == 3 && c.requestData(e.Args[1], depth+1)
-		case "github.com/gin-gonic/gin.Context.GetRawData", "github.com/gofiber/fiber/v2.Ctx.Body":
+		case "github.com/gin-gonic/gin.Context.GetRawData", "github.com/gofiber/fiber/v2.Ctx.Body", "github.com/valyala/fasthttp.RequestCtx.PostBody":
 			return true
 		}
 		if v, ok := c.taint(e, 0, make(map[*types.Var]bool)); ok && v.src != "" {

@@ -19,9 +19,10 @@
 //     httprouter's Params.ByName; echo's Context.Param, QueryParam and
 //     FormValue; fiber v2's Ctx.Params, Query and FormValue; fasthttp's
 //     RequestCtx.UserValue (and its .(string)), FormValue and
-//     QueryArgs().Peek, PostArgs().Peek; ozzo-routing's Context.Param and
-//     Query; each with a
-//     constant key; and a service's own accessor whose key is a parameter
+//     QueryArgs().Peek, PostArgs().Peek (its Path() and RequestURI() as
+//     the raw path, its PostBody() as the body); ozzo-routing's
+//     Context.Param and Query; each with a constant key; and a
+//     service's own accessor whose key is a parameter
 //     and which returns the value as it is (a Source fact), called with a
 //     constant key; a JSON body decoded into a local variable
 //     (json.NewDecoder(r.Body).Decode, json.Unmarshal, gin's and echo's

@@ -740,6 +740,9 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		if v, ok := c.source(f, e); ok {
 			return v, true
 		}
+		if f.Pkg() != nil && f.Pkg().Path() == "github.com/valyala/fasthttp" && f.Signature().Recv() != nil && recvName(f) == "RequestCtx" && (f.Name() == "Path" || f.Name() == "RequestURI") {
+			return value{src: f.Name() + "()", param: -1}, true // fasthttp's raw path
+		}
 		if decodes(f) && len(e.Args) > 0 {
 			return c.taint(e.Args[0], 0, seen)
 		}

@@ -5,6 +5,8 @@ package queryrouters
 
 import (
 	"database/sql"
+	"encoding/json"
+	"strings"
 
 	dbx "github.com/go-ozzo/ozzo-dbx"
 	routing "github.com/go-ozzo/ozzo-routing/v2"
@@ -39,6 +41,26 @@ func (h *Handler) fast(ctx *fasthttp.RequestCtx) {
 	h.db.Exec(q, x)
 	h.db.Exec(q, string(ctx.QueryArgs().Peek("slug")))
 	h.db.Exec(q, ctx.UserValue("name").(string))
+}
+
+// fasthttp's raw path, trimmed, and its JSON body.
+func (h *Handler) fastPath(ctx *fasthttp.RequestCtx) {
+	pasteID := strings.TrimPrefix(string(ctx.Path()), "/pastes/")
+	h.db.Exec(q, pasteID) // want `^Path\(\) reaches sql\.DB\.Exec unparsed`
+	var body struct {
+		OwnerID string `json:"owner_id"`
+	}
+	json.Unmarshal(ctx.PostBody(), &body)
+	h.db.Exec(q, body.OwnerID) // want `^JSON body "owner_id" reaches sql\.DB\.Exec unparsed`
+
+	// The twins: parsed, and a name that is no id's.
+	x, err := id.Parse(strings.TrimPrefix(string(ctx.Path()), "/pastes/"))
+	if err != nil {
+		return
+	}
+	h.db.Exec(q, x)
+	slug := strings.TrimPrefix(string(ctx.Path()), "/posts/")
+	h.db.Exec(`SELECT id FROM posts WHERE slug = $1`, slug)
 }
 
 // ozzo-routing's accessors, into ozzo-dbx.

@@ -17,3 +17,6 @@ func (a *Args) Peek(key string) []byte { return nil }
 func (a *Args) Len() int               { return 0 }
 
 type RequestHandler func(ctx *RequestCtx)
+
+func (ctx *RequestCtx) PostBody() []byte   { return nil }
+func (ctx *RequestCtx) RequestURI() []byte { return nil }
