@@ -53,7 +53,9 @@
 //     dbx.Params{…}, NewQuery(…).Bind's); the column of a
 //     placeholder in constant SQL text, or in the SQL a prepared statement
 //     was made from (Prepare, PrepareContext, Preparex), names the value
-//     bound to it, as a parameter's name does;
+//     bound to it, as a parameter's name does, and a column named as an
+//     entity's hex key (WHERE commentHex = $1; not colorHex, tokenHex)
+//     is an id's;
 //   - flow: through local variables (any assignment), conversions, string
 //     concatenation, fmt.Sprint, Sprintf and Sprintln, and functions of
 //     package strings that return a string; and through calls: a function

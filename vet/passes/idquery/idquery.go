@@ -523,7 +523,7 @@ func (c *checker) sites(n ast.Node) []site {
 				if hasText && i >= first {
 					// The placeholder's column names the value.
 					col := sqlcol.Column(text, i-first+1)
-					s.id, s.other, s.uuid = rule.IDName(col), naturalName(col), uuidName(col)
+					s.id, s.other, s.uuid = rule.IDName(col) || rule.HexKeyName(col), naturalName(col), uuidName(col)
 				}
 				out = append(out, s)
 				out = append(out, c.fields(a, rule.Func(f))...)

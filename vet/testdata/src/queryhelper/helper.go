@@ -78,3 +78,23 @@ func (h *Handler) other(w http.ResponseWriter, r *http.Request) {
 	web.Config(&e)
 	h.db.Exec(q, e.OwnerID)
 }
+
+type approveReq struct {
+	CommentHex *string `json:"commentHex"`
+}
+
+// Hex key columns: a value bound to WHERE commentHex = $1 is an id's.
+func (h *Handler) hex(w http.ResponseWriter, r *http.Request) {
+	commentHex := r.FormValue("commentHex")
+	h.db.QueryRow(`SELECT html FROM comments WHERE commentHex = $1`, commentHex) // want `^FormValue\("commentHex"\) reaches sql\.DB\.QueryRow unparsed`
+	var x approveReq
+	if err := bodyUnmarshal(r, &x); err != nil {
+		return
+	}
+	h.db.Exec(`UPDATE comments SET state = 'approved' WHERE commentHex = $1`, *x.CommentHex) // want `^JSON body "commentHex" reaches sql\.DB\.Exec unparsed`
+
+	// The twins: a hex value that is no key's, and a hex name bound to
+	// a column that is no key's.
+	h.db.Exec(`UPDATE themes SET name = 'x' WHERE colorHex = $1`, r.FormValue("colorHex"))
+	h.db.Exec(`UPDATE comments SET html = $1`, *x.CommentHex)
+}
