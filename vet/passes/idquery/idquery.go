@@ -39,7 +39,7 @@ var (
 
 func init() {
 	rule.Flags(&Analyzer.Flags, &cfg)
-	reach.Watch(func() []string { return slices.Concat(sinkPaths, declared.paths(), handlerPaths) })
+	reach.Watch(func() []string { return slices.Concat(sinkPaths, declared.paths(), handlerPaths, jsonPaths) })
 	Analyzer.Flags.Var(&declared, "sinks", "comma-separated query functions, methods (path.Type.Method), types (path.Type) or packages of the service, for calls idquery cannot follow")
 }
 
@@ -230,6 +230,10 @@ type checker struct {
 // request value to be read in it.
 var handlerPaths = []string{"net/http", "github.com/gin-gonic/gin", "github.com/labstack/echo/", "github.com/gofiber/fiber/", "github.com/julienschmidt/httprouter", "github.com/valyala/fasthttp", "github.com/go-ozzo/ozzo-routing"}
 
+// jsonPaths are the packages one of which a package must reach for a
+// function of it to decode a request body into a parameter (helper.go).
+var jsonPaths = []string{"encoding/json", "encoding/json/v2"}
+
 func run(pass *analysis.Pass) (any, error) {
 	path := pass.Pkg.Path()
 	if listed(path) {
@@ -237,12 +241,15 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	handlers := reach.Of(pass).Reaches(handlerPaths...)
 	queries := reach.Of(pass).Reaches(slices.Concat(sinkPaths, declared.paths())...)
-	if !handlers && !queries {
+	jsonHelpers := reach.Of(pass).Reaches(jsonPaths...)
+	if !handlers && !queries && !jsonHelpers {
 		return nil, nil
 	}
 	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink), sources: make(map[*types.Func]*Source), decoders: make(map[*types.Func]*Decoder)}
 	if handlers {
 		c.computeSources()
+	}
+	if handlers || jsonHelpers {
 		c.computeDecoders()
 	}
 	if !queries {

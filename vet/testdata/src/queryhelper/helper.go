@@ -10,6 +10,7 @@ import (
 	"net/http"
 
 	"github.com/idkeys/id"
+	"queryhelper/jsonx"
 	"queryhelper/web"
 )
 
@@ -63,6 +64,9 @@ func (h *Handler) other(w http.ResponseWriter, r *http.Request) {
 	var c voteReq
 	web.Indirect(&c, r)
 	h.db.Exec(q, *c.CommentID) // want `^JSON body "commentId" reaches sql\.DB\.Exec unparsed`
+	var j voteReq
+	jsonx.Decode(r.Body, &j)
+	h.db.Exec(q, j.OwnerID) // want `^JSON body "ownerId" reaches sql\.DB\.Exec unparsed`
 
 	// The twins: parsed; a helper given a text that is not the request's;
 	// a helper with no body.
