@@ -55,7 +55,9 @@
 //     was made from (Prepare, PrepareContext, Preparex), names the value
 //     bound to it, as a parameter's name does, and a column named as an
 //     entity's hex key (WHERE commentHex = $1; not colorHex, tokenHex)
-//     is an id's;
+//     is an id's; SQL text in a local variable set more than once to
+//     constants is the text set last before the query, when that setting
+//     is in a block around it and no loop sets it again;
 //   - flow: through local variables (any assignment), conversions, string
 //     concatenation, fmt.Sprint, Sprintf and Sprintln, and functions of
 //     package strings that return a string; and through calls: a function

@@ -102,3 +102,25 @@ func (h *Handler) hex(w http.ResponseWriter, r *http.Request) {
 	h.db.Exec(`UPDATE themes SET name = 'x' WHERE colorHex = $1`, r.FormValue("colorHex"))
 	h.db.Exec(`UPDATE comments SET html = $1`, *x.CommentHex)
 }
+
+// SQL text in a variable set more than once: the text set last before the
+// query, when no branch or loop can change it.
+func (h *Handler) reused(w http.ResponseWriter, r *http.Request) {
+	commentHex := r.FormValue("commentHex")
+	statement := `SELECT domain FROM comments WHERE commentHex = $1`
+	h.db.QueryRow(statement, commentHex) // want `^FormValue\("commentHex"\) reaches sql\.DB\.QueryRow unparsed`
+
+	// The twins: a column that is no key's; a text a branch may change; a
+	// text a loop sets again.
+	statement = `UPDATE comments SET html = $1`
+	h.db.Exec(statement, commentHex)
+	if r.Method == "POST" {
+		statement = `SELECT html FROM comments WHERE commentHex = $1`
+	}
+	h.db.Exec(statement, commentHex)
+	other := `UPDATE comments SET html = $1`
+	for range 2 {
+		h.db.Exec(other, commentHex)
+		other = `SELECT html FROM comments WHERE commentHex = $1`
+	}
+}
