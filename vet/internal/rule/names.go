@@ -56,7 +56,11 @@ func Words(name string) []string {
 var notEntities = map[string]bool{"color": true, "colour": true, "hash": true, "sha": true, "md5": true,
 	"digest": true, "key": true, "secret": true, "token": true, "signature": true, "sig": true,
 	"salt": true, "nonce": true, "random": true, "rand": true, "to": true, "as": true, "from": true,
-	"raw": true, "encoded": true, "decoded": true}
+	"raw": true, "encoded": true, "decoded": true,
+	// actions whose codes are bearer secrets, not keys: confirmHex, resetHex
+	"confirm": true, "confirmation": true, "reset": true, "verify": true, "verification": true,
+	"unsubscribe": true, "invite": true, "activation": true, "activate": true, "otp": true,
+	"code": true, "session": true, "auth": true, "csrf": true, "password": true, "pass": true}
 
 // HexKeyName reports whether name is an entity's word followed by "hex"
 // ("commentHex", "owner_hex"), a service's name for a key column that

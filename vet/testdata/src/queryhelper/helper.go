@@ -101,6 +101,7 @@ func (h *Handler) hex(w http.ResponseWriter, r *http.Request) {
 	// a column that is no key's.
 	h.db.Exec(`UPDATE themes SET name = 'x' WHERE colorHex = $1`, r.FormValue("colorHex"))
 	h.db.Exec(`UPDATE comments SET html = $1`, *x.CommentHex)
+	h.db.Exec(`UPDATE owners SET confirmed = true WHERE confirmHex = $1`, r.FormValue("confirmHex"))
 }
 
 // SQL text in a variable set more than once: the text set last before the
