@@ -51,3 +51,34 @@ func Words(name string) []string {
 	flush(len(rs))
 	return words
 }
+
+// notEntities are the words before "hex" that make a hex name no key's.
+var notEntities = map[string]bool{"color": true, "colour": true, "hash": true, "sha": true, "md5": true,
+	"digest": true, "key": true, "secret": true, "token": true, "signature": true, "sig": true,
+	"salt": true, "nonce": true, "random": true, "rand": true, "to": true, "as": true, "from": true,
+	"raw": true, "encoded": true, "decoded": true,
+	// actions whose codes are bearer secrets, not keys: confirmHex, resetHex
+	"confirm": true, "confirmation": true, "reset": true, "verify": true, "verification": true,
+	"unsubscribe": true, "invite": true, "activation": true, "activate": true, "otp": true,
+	"code": true, "session": true, "auth": true, "csrf": true, "password": true, "pass": true}
+
+// HexKeyName reports whether name is an entity's word followed by "hex"
+// ("commentHex", "owner_hex"), a service's name for a key column that
+// holds hexadecimal ids; "colorHex", "tokenHex", "toHex" and "hex" are not.
+// idquery counts such a placeholder column as an id's (KEYS-5).
+func HexKeyName(name string) bool {
+	words := Words(name)
+	if len(words) < 2 || strings.ToLower(words[len(words)-1]) != "hex" {
+		return false
+	}
+	prev := strings.ToLower(words[len(words)-2])
+	if notEntities[prev] {
+		return false
+	}
+	for _, r := range prev {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}

@@ -35,3 +35,16 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+func TestHexKeyName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"commentHex": true, "commenterHex": true, "ownerHex": true, "owner_hex": true, "parentHex": true,
+		"hex": false, "Hex": false, "colorHex": false, "tokenHex": false, "toHex": false, "sha256Hex": false,
+		"hexColor": false, "commentHexes": false, "": false, "comment": false, "secretHex": false,
+		"confirmHex": false, "resetHex": false, "unsubscribeSecretHex": false, "sessionHex": false,
+	} {
+		if got := HexKeyName(name); got != want {
+			t.Errorf("HexKeyName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -35,8 +35,11 @@
 // assigned to, stored in a field or map key of, returned from a function
 // named, or passed to a parameter named as an id (rule.IDName), passed
 // after a constant naming one, compared to a value so named, or kept in a
-// local variable so named or one of whose uses does one of these; never
-// in the declared function's own package. The same helper's values used
+// local variable so named or one of whose uses does one of these, or
+// bound to a query placeholder whose column is named as an entity's hex
+// key (INSERT INTO comments (commentHex, …), rule.HexKeyName: a helper
+// returning such a variable is reported inside); never in the declared
+// function's own package. The same helper's values used
 // as file, topic or form-field names, slugs or test payloads are not ids.
 //
 // A service's own helpers are also inferred, without -idmakers.makers: a

@@ -96,7 +96,7 @@ func TestSecretsAndSuppressions(t *testing.T) {
 // bits are found without -idmakers.makers (facts across packages, helpers
 // calling helpers, a method), and reported only where used as ids.
 func TestInferred(t *testing.T) {
-	analysistest.Run(t, testdata(t), idmakers.Analyzer, "makersinfer", "example.com/randhex")
+	analysistest.Run(t, testdata(t), idmakers.Analyzer, "makersinfer", "example.com/randhex", "makershex")
 }
 
 // TestInferOff: -idmakers.infer=false leaves only the listed maker.

@@ -73,6 +73,7 @@ const (
 // inferrer finds the package's random helpers.
 type inferrer struct {
 	pass  *analysis.Pass
+	insp  *inspector.Inspector // made when first needed
 	defs  *flow.Defs
 	local map[*types.Func]int // taint bits of this package's helpers
 	cache map[*types.Func]*Random
@@ -230,7 +231,7 @@ func (in *inferrer) returns(decl *ast.FuncDecl) int {
 				break
 			}
 			b := in.expr(r, vars)
-			if v := in.defs.Var(r); v != nil && b != 0 && rule.IDName(v.Name()) {
+			if v := in.defs.Var(r); v != nil && b != 0 && (rule.IDName(v.Name()) || in.hexKeyed(decl, v)) {
 				b = inside // reported where it is made: it is kept as an id
 			}
 			bits |= b
@@ -356,4 +357,17 @@ func (in *inferrer) inHelper(cur inspector.Cursor) bool {
 		return ok && in.local[obj]&raw != 0
 	}
 	return false
+}
+
+// hexKeyed reports whether v, a local variable of decl named as an
+// entity's hex key, is bound in decl to a column so named (used.go).
+func (in *inferrer) hexKeyed(decl *ast.FuncDecl, v *types.Var) bool {
+	if !rule.HexKeyName(v.Name()) {
+		return false
+	}
+	if in.insp == nil {
+		in.insp = inspector.New(in.pass.Files)
+	}
+	fn, ok := in.insp.Root().FindNode(decl)
+	return ok && hexKeyed(in.pass, fn, v)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A service's own maker (-idmakers.makers) is often a random-string
@@ -36,7 +37,7 @@ func usedAsID(pass *analysis.Pass, cur inspector.Cursor, methods bool) bool {
 		}
 		dest, v := destination(pass, c)
 		if dest != "" {
-			return rule.IDName(dest), nil
+			return rule.IDName(dest) || rule.HexKeyName(dest) && hexColumn(pass, c), nil
 		}
 		return false, v
 	}
@@ -86,6 +87,40 @@ func compared(c inspector.Cursor) bool {
 			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
 				return rule.IDName(x.Name)
 			}
+		}
+	}
+	return false
+}
+
+// hexColumn reports whether the expression at c is a query's argument
+// bound to a placeholder whose column is named as an entity's hex key
+// (INSERT INTO comments (commentHex, …) VALUES ($1, …)).
+func hexColumn(pass *analysis.Pass, c inspector.Cursor) bool {
+	n, ok := c.Parent().Node().(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	f, ok := typeutil.Callee(pass.TypesInfo, n).(*types.Func)
+	if !ok {
+		return false
+	}
+	for i, a := range n.Args {
+		if a == c.Node() {
+			return rule.HexKeyName(sqlArg(pass, c, n, f, i))
+		}
+	}
+	return false
+}
+
+// hexKeyed reports whether v, named as an entity's hex key (commentHex),
+// is bound somewhere in the function at fn to such a column.
+func hexKeyed(pass *analysis.Pass, fn inspector.Cursor, v *types.Var) bool {
+	if !rule.HexKeyName(v.Name()) {
+		return false
+	}
+	for u := range fn.Preorder((*ast.Ident)(nil)) {
+		if pass.TypesInfo.Uses[u.Node().(*ast.Ident)] == v && hexColumn(pass, outward(pass, u)) {
+			return true
 		}
 	}
 	return false

@@ -9,7 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/idkeys/id/vet/internal/flow"
 	"github.com/idkeys/id/vet/internal/rule"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -62,6 +64,10 @@ func (c *checker) findDecoded() {
 			case *ast.CallExpr:
 				callee := c.defs.Callee(n)
 				if callee == nil {
+					return true
+				}
+				if v := c.helperDecoded(callee, n); v != nil {
+					c.decoded[v] = "JSON body" // the service's own helper's
 					return true
 				}
 				d, ok := decoders[decoderKey(callee)]
@@ -143,12 +149,12 @@ func (c *checker) requestData(e ast.Expr, depth int) bool {
 		if f == nil || f.Pkg() == nil {
 			return false
 		}
-		switch f.Pkg().Path() + "." + f.Name() {
+		switch decoderKey(f) {
 		case "io.ReadAll", "io/ioutil.ReadAll", "io.LimitReader", "bytes.NewReader", "bytes.NewBuffer", "strings.NewReader", "bufio.NewReader":
 			return len(e.Args) > 0 && c.requestData(e.Args[0], depth+1)
 		case "net/http.MaxBytesReader":
 			return len(e.Args) == 3 && c.requestData(e.Args[1], depth+1)
-		case "github.com/gin-gonic/gin.Context.GetRawData", "github.com/gofiber/fiber/v2.Ctx.Body":
+		case "github.com/gin-gonic/gin.Context.GetRawData", "github.com/gofiber/fiber/v2.Ctx.Body", "github.com/valyala/fasthttp.RequestCtx.PostBody":
 			return true
 		}
 		if v, ok := c.taint(e, 0, make(map[*types.Var]bool)); ok && v.src != "" {
@@ -423,10 +429,78 @@ func (c *checker) constString(e ast.Expr) (string, bool) {
 		return k, true
 	}
 	defs, ok := c.defs.Of(e)
-	if !ok || len(defs) != 1 || defs[0].Expr == nil || defs[0].Op != 0 {
+	if !ok || len(defs) == 0 {
 		return "", false
 	}
-	return c.key(defs[0].Expr)
+	if len(defs) == 1 {
+		if defs[0].Expr == nil || defs[0].Op != 0 {
+			return "", false
+		}
+		return c.key(defs[0].Expr)
+	}
+	return c.lastConstString(e, defs)
+}
+
+// lastConstString returns the text of a variable set more than once to
+// constant SQL (statement := `…`; …; statement = `…`): the last text set
+// before e, when every value set is a constant, that setting is in a
+// block around e, and no later setting can reach e through a loop.
+func (c *checker) lastConstString(e ast.Expr, defs []flow.Def) (string, bool) {
+	var file *ast.File
+	for _, f := range c.pass.Files {
+		if f.FileStart <= e.Pos() && e.Pos() < f.FileEnd {
+			file = f
+		}
+	}
+	if file == nil {
+		return "", false
+	}
+	var last ast.Expr
+	later := false
+	for _, d := range defs {
+		if d.Expr == nil || d.Op != 0 || d.Index != 0 {
+			return "", false
+		}
+		if _, ok := c.key(d.Expr); !ok {
+			return "", false
+		}
+		switch {
+		case d.Expr.Pos() > e.Pos():
+			later = true
+		case last == nil || d.Expr.Pos() > last.Pos():
+			last = d.Expr
+		}
+	}
+	if last == nil {
+		return "", false
+	}
+	usePath, _ := astutil.PathEnclosingInterval(file, e.Pos(), e.End())
+	defPath, _ := astutil.PathEnclosingInterval(file, last.Pos(), last.End())
+	var block ast.Node
+	for i, n := range defPath {
+		if _, ok := n.(*ast.AssignStmt); ok && i+1 < len(defPath) {
+			block = defPath[i+1]
+			break
+		}
+	}
+	around := false
+	for _, n := range usePath {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if later {
+				return "", false
+			}
+		case *ast.FuncDecl, *ast.FuncLit:
+			if !around {
+				return "", false
+			}
+			return c.key(last)
+		}
+		if n == block {
+			around = true
+		}
+	}
+	return "", false
 }
 
 // uuidName reports whether a column's name ends in uuid or guid.

@@ -17,13 +17,21 @@
 //     and chi.URLParamFromCtx; gorilla's mux.Vars(r)[key]; gin's
 //     Context.Param, Query, PostForm, DefaultQuery and Params.ByName;
 //     httprouter's Params.ByName; echo's Context.Param, QueryParam and
-//     FormValue; fiber v2's Ctx.Params, Query and FormValue; each with a
-//     constant key; and a service's own accessor whose key is a parameter
+//     FormValue; fiber v2's Ctx.Params, Query and FormValue; fasthttp's
+//     RequestCtx.UserValue (and its .(string)), FormValue and
+//     QueryArgs().Peek, PostArgs().Peek (its Path() and RequestURI() as
+//     the raw path, its PostBody() as the body); ozzo-routing's
+//     Context.Param and Query; each with a constant key; and a
+//     service's own accessor whose key is a parameter
 //     and which returns the value as it is (a Source fact), called with a
 //     constant key; a JSON body decoded into a local variable
 //     (json.NewDecoder(r.Body).Decode, json.Unmarshal, gin's and echo's
-//     Bind, fiber's BodyParser): its fields, list elements (range loops
-//     included) and map values, under their JSON keys; the elements of
+//     Bind, fiber's BodyParser, or the service's own helper that decodes
+//     an *http.Request's body, or a reader of it, into a pointer
+//     parameter with encoding/json, bodyUnmarshal(r, &x): a Decoder fact,
+//     in other packages too): its fields, pointer fields dereferenced
+//     (*x.CommentID), list elements (range loops included) and map
+//     values, under their JSON keys; the elements of
 //     r.Form["k"], r.PostForm, r.URL.Query() and r.MultipartForm.Value;
 //     r.URL.Path, RawPath and r.RequestURI trimmed, split, cut or sliced
 //     (s[i:]); the values of url.ParseQuery over request data; and a
@@ -40,10 +48,16 @@
 //     Value, NewRaw, Exec, Query, …) and GORM (Where, Or, Not, First,
 //     Last, Take, Find, Delete, Raw, Exec, Joins, Update, UpdateColumn, and
 //     the keyed fields of a struct literal passed to them, db.Where(&User{ID:
-//     v}); GORM v1, github.com/jinzhu/gorm, alike); the column of a
+//     v}); GORM v1, github.com/jinzhu/gorm, alike), ozzo-dbx (Model,
+//     Where, AndWhere, NewExp, …, and the values of dbx.HashExp{…} and
+//     dbx.Params{…}, NewQuery(…).Bind's); the column of a
 //     placeholder in constant SQL text, or in the SQL a prepared statement
 //     was made from (Prepare, PrepareContext, Preparex), names the value
-//     bound to it, as a parameter's name does;
+//     bound to it, as a parameter's name does, and a column named as an
+//     entity's hex key (WHERE commentHex = $1; not colorHex, tokenHex)
+//     is an id's; SQL text in a local variable set more than once to
+//     constants is the text set last before the query, when that setting
+//     is in a block around it and no loop sets it again;
 //   - flow: through local variables (any assignment), conversions, string
 //     concatenation, fmt.Sprint, Sprintf and Sprintln, and functions of
 //     package strings that return a string; and through calls: a function

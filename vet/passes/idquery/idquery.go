@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://pkg.go.dev/github.com/idkeys/id/vet/passes/idquery",
 	Run:       run,
 	Requires:  []*analysis.Analyzer{reach.Analyzer},
-	FactTypes: []analysis.Fact{new(Sink), new(Source)},
+	FactTypes: []analysis.Fact{new(Sink), new(Source), new(Decoder)},
 }
 
 //go:embed doc.go
@@ -39,7 +39,7 @@ var (
 
 func init() {
 	rule.Flags(&Analyzer.Flags, &cfg)
-	reach.Watch(func() []string { return slices.Concat(sinkPaths, declared.paths(), handlerPaths) })
+	reach.Watch(func() []string { return slices.Concat(sinkPaths, declared.paths(), handlerPaths, jsonPaths) })
 	Analyzer.Flags.Var(&declared, "sinks", "comma-separated query functions, methods (path.Type.Method), types (path.Type) or packages of the service, for calls idquery cannot follow")
 }
 
@@ -197,6 +197,9 @@ type checker struct {
 	// sources are the functions of this package, and the imported ones
 	// looked up, that return a request value read under a parameter.
 	sources map[*types.Func]*Source
+	// decoders are the functions of this package, and the imported ones
+	// looked up, that decode a request body into a parameter (helper.go).
+	decoders map[*types.Func]*Decoder
 	// parsed maps a variable to where it is parsed (passed to a parser)
 	// or replaced by the text of a parsed value; at is the query being
 	// looked at: a variable parsed before it is not followed.
@@ -225,7 +228,11 @@ type checker struct {
 
 // handlerPaths are the packages one of which a package must reach for a
 // request value to be read in it.
-var handlerPaths = []string{"net/http", "github.com/gin-gonic/gin", "github.com/labstack/echo/", "github.com/gofiber/fiber/", "github.com/julienschmidt/httprouter"}
+var handlerPaths = []string{"net/http", "github.com/gin-gonic/gin", "github.com/labstack/echo/", "github.com/gofiber/fiber/", "github.com/julienschmidt/httprouter", "github.com/valyala/fasthttp", "github.com/go-ozzo/ozzo-routing"}
+
+// jsonPaths are the packages one of which a package must reach for a
+// function of it to decode a request body into a parameter (helper.go).
+var jsonPaths = []string{"encoding/json", "encoding/json/v2"}
 
 func run(pass *analysis.Pass) (any, error) {
 	path := pass.Pkg.Path()
@@ -234,12 +241,16 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	handlers := reach.Of(pass).Reaches(handlerPaths...)
 	queries := reach.Of(pass).Reaches(slices.Concat(sinkPaths, declared.paths())...)
-	if !handlers && !queries {
+	jsonHelpers := reach.Of(pass).Reaches(jsonPaths...)
+	if !handlers && !queries && !jsonHelpers {
 		return nil, nil
 	}
-	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink), sources: make(map[*types.Func]*Source)}
+	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink), sources: make(map[*types.Func]*Source), decoders: make(map[*types.Func]*Decoder)}
 	if handlers {
 		c.computeSources()
+	}
+	if handlers || jsonHelpers {
+		c.computeDecoders()
 	}
 	if !queries {
 		return nil, nil
@@ -519,7 +530,7 @@ func (c *checker) sites(n ast.Node) []site {
 				if hasText && i >= first {
 					// The placeholder's column names the value.
 					col := sqlcol.Column(text, i-first+1)
-					s.id, s.other, s.uuid = rule.IDName(col), naturalName(col), uuidName(col)
+					s.id, s.other, s.uuid = rule.IDName(col) || rule.HexKeyName(col), naturalName(col), uuidName(col)
 				}
 				out = append(out, s)
 				out = append(out, c.fields(a, rule.Func(f))...)
@@ -736,6 +747,9 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		if v, ok := c.source(f, e); ok {
 			return v, true
 		}
+		if f.Pkg() != nil && f.Pkg().Path() == "github.com/valyala/fasthttp" && f.Signature().Recv() != nil && recvName(f) == "RequestCtx" && (f.Name() == "Path" || f.Name() == "RequestURI") {
+			return value{src: f.Name() + "()", param: -1}, true // fasthttp's raw path
+		}
 		if decodes(f) && len(e.Args) > 0 {
 			return c.taint(e.Args[0], 0, seen)
 		}
@@ -771,6 +785,18 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		}
 		// A field of a local struct variable: req.UserID.
 		return c.field(e, seen)
+	case *ast.TypeAssertExpr:
+		// ctx.UserValue("id").(string)
+		return c.taint(e.X, 0, seen)
+	case *ast.StarExpr:
+		// *req.CommentID, a decoded body's pointer field.
+		if src, pk, ok := c.bodyPath(e, false); ok {
+			if c.parsedKeyBefore(pk) {
+				return value{}, false
+			}
+			k, _, _ := c.bodyKey(e, false)
+			return keyed(src, k), true
+		}
 	case *ast.SliceExpr:
 		// s[i:], the rest of a raw path; s[:n] is not the value any more.
 		if e.High == nil {
@@ -1066,6 +1092,9 @@ func (c *checker) keyOf(e ast.Expr) (parsedKey, bool) {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X) // &req
 	}
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(s.X) // *req.CommentID
+	}
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
 		if tv, ok := c.pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
 			e = ast.Unparen(call.Args[0])
@@ -1125,6 +1154,12 @@ var sourceMethods = map[method]int{
 	{"github.com/labstack/echo", "Context", "Param"}:            0,
 	{"github.com/labstack/echo", "Context", "QueryParam"}:       0,
 	{"github.com/labstack/echo", "Context", "FormValue"}:        0,
+	{"github.com/valyala/fasthttp", "RequestCtx", "UserValue"}:  0,
+	{"github.com/valyala/fasthttp", "RequestCtx", "FormValue"}:  0,
+	{"github.com/go-ozzo/ozzo-routing/v2", "Context", "Param"}:  0,
+	{"github.com/go-ozzo/ozzo-routing/v2", "Context", "Query"}:  0,
+	{"github.com/go-ozzo/ozzo-routing", "Context", "Param"}:     0,
+	{"github.com/go-ozzo/ozzo-routing", "Context", "Query"}:     0,
 }
 
 // sourceFuncs are the request accessors that are functions, with the index
@@ -1145,6 +1180,12 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 		path, typ := f.Pkg().Path(), recvName(f)
 		if i, ok := sourceMethods[method{path, typ, f.Name()}]; ok {
 			ki, desc = i, f.Name()
+		}
+		if path == "github.com/valyala/fasthttp" && typ == "Args" && f.Name() == "Peek" {
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if a := c.fasthttpArgs(sel.X, 0); ok && a != "" {
+				ki, desc = 0, a+"().Peek"
+			}
 		}
 		if path == "net/url" && typ == "Values" && f.Name() == "Get" {
 			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -1423,4 +1464,29 @@ func (c *checker) localAll(e *ast.Ident, seen map[*types.Var]bool, is func(ast.E
 		}
 	}
 	return true
+}
+
+// fasthttpArgs returns "QueryArgs" or "PostArgs" when e is that call on a
+// fasthttp.RequestCtx, directly or through a local variable, or "".
+func (c *checker) fasthttpArgs(e ast.Expr, depth int) string {
+	if depth > 8 {
+		return ""
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		f := c.defs.Callee(e)
+		if f != nil && f.Pkg() != nil && f.Pkg().Path() == "github.com/valyala/fasthttp" && f.Signature().Recv() != nil && recvName(f) == "RequestCtx" && (f.Name() == "QueryArgs" || f.Name() == "PostArgs") {
+			return f.Name()
+		}
+	case *ast.Ident:
+		defs, _ := c.defs.Of(e)
+		for _, d := range defs {
+			if d.Expr != nil && d.Index == 0 {
+				if a := c.fasthttpArgs(d.Expr, depth+1); a != "" {
+					return a
+				}
+			}
+		}
+	}
+	return ""
 }

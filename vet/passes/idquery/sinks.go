@@ -37,6 +37,8 @@ var (
 		"github.com/uptrace/bun": names("Where", "WhereOr", "Having", "Set", "SetColumn", "Value",
 			"Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext", "NewRaw", "Raw"),
 		// GORM: db.First(&u, v), db.Where("id = ?", v), db.Delete(&T{}, v), db.Raw(…), db.Exec(…).
+		"github.com/go-ozzo/ozzo-dbx": names("Model", "Where", "AndWhere", "OrWhere", "Having",
+			"AndHaving", "OrHaving", "NewExp", "In", "NotIn", "Like", "NotLike"),
 		"gorm.io/gorm": gormNames,
 		// GORM v1, the same methods.
 		"github.com/jinzhu/gorm": gormNames,
@@ -47,6 +49,7 @@ var (
 		"github.com/Masterminds/squirrel": names("Eq", "NotEq", "Like", "NotLike", "ILike", "NotILike",
 			"Gt", "Lt", "GtOrEq", "LtOrEq"),
 		"github.com/doug-martin/goqu/v9/exp": names("Ex", "ExOr"),
+		"github.com/go-ozzo/ozzo-dbx":        names("HashExp", "Params"),
 	}
 )
 
