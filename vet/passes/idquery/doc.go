@@ -34,7 +34,8 @@
 //     values, under their JSON keys; the elements of
 //     r.Form["k"], r.PostForm, r.URL.Query() and r.MultipartForm.Value;
 //     r.URL.Path, RawPath and r.RequestURI trimmed, split, cut or sliced
-//     (s[i:]); the values of url.ParseQuery over request data; and a
+//     (s[i:]), also through []rune or []byte; the values of
+//     url.ParseQuery over request data; and a
 //     base64 or base32 DecodeString, url.QueryUnescape or PathUnescape of
 //     any of these;
 //   - sinks: Exec, Query and QueryRow (and their Context forms) of

@@ -702,6 +702,17 @@ func textual(t types.Type) bool {
 	return flow.Textual(t)
 }
 
+// runes reports whether t is []rune: string([]rune(r.URL.Path)[n:]) is
+// the same text as the path it converts.
+func runes(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Int32
+}
+
 // key returns the constant string value of e, if it has one.
 func (c *checker) key(e ast.Expr) (string, bool) {
 	tv := c.pass.TypesInfo.Types[e]
@@ -718,7 +729,7 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 	info := c.pass.TypesInfo
 	e = ast.Unparen(e)
 	if t := info.TypeOf(e); t != nil {
-		if _, tuple := t.(*types.Tuple); !tuple && !textual(t) {
+		if _, tuple := t.(*types.Tuple); !tuple && !textual(t) && !runes(t) {
 			return value{}, false
 		}
 	}

@@ -125,6 +125,15 @@ func (h *Handler) rawPath(w http.ResponseWriter, r *http.Request) {
 	h.db.Exec(q, teamID) // want `^RequestURI reaches sql\.DB\.Exec unparsed`
 	orderID := r.URL.Path[len("/orders/"):]
 	h.db.Exec(q, orderID) // want `^URL\.Path reaches sql\.DB\.Exec unparsed`
+	// Converted to []rune or []byte and back before slicing or trimming:
+	// the same text.
+	pasteID := string([]rune(r.URL.Path)[len("/dl/"):])
+	h.db.Exec(q, pasteID) // want `^URL\.Path reaches sql\.DB\.Exec unparsed`
+	path := []rune(r.URL.Path)
+	noteID := string(path[len("/notes/"):])
+	h.db.Exec(q, noteID) // want `^URL\.Path reaches sql\.DB\.Exec unparsed`
+	tagID := strings.ToLower(string([]byte(r.URL.Path)[len("/tags/"):]))
+	h.db.Exec(q, tagID) // want `^URL\.Path reaches sql\.DB\.Exec unparsed`
 
 	// The twins: parsed, and a path piece named as nothing in particular.
 	x, err := id.Parse(strings.TrimPrefix(r.URL.Path, "/users/"))
@@ -133,6 +142,13 @@ func (h *Handler) rawPath(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.db.Exec(q, x)
+	y, err := id.Parse(string([]rune(r.URL.Path)[len("/dl/"):]))
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	h.db.Exec(q, y)
+	h.db.Exec(q, len([]rune(r.URL.Path)))
 	slug := strings.TrimPrefix(r.URL.Path, "/posts/")
 	h.db.Exec(`SELECT id FROM posts WHERE slug = $1`, slug)
 }
