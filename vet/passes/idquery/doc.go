@@ -94,12 +94,15 @@
 // Unmarshal*) or replaced by a parsed value's text (s = u.String()), or
 // checked in an if whose failure returns by a function (one bool or error
 // result, or named as a validator) or an anchored regexp, or by a
-// middleware of the package, or by a gorilla/mux or chi route pattern; nor
+// middleware of the package, or by a gorilla/mux or chi route pattern,
+// or a struct's field validated (by a validator's name or a method of a
+// validator's type) in the function it is passed to, whose failure
+// returns before that function's query; nor
 // a value passed to a parameter or column named as a natural key (alias,
 // slug, name, …), nor a read after hmac.Equal or a check of the request's
 // values as a whole (another system's signed values). A key or column
-// whose last word is uuid or guid, or a value matched against a UUID
-// pattern, is reported without advising id.Parse, which refuses UUIDs.
+// whose last word is uuid or guid, a value matched against a UUID
+// pattern, or a field tagged validate:"uuid", is reported without advising id.Parse, which refuses UUIDs.
 //
 // For example:
 //

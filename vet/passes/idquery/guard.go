@@ -186,9 +186,18 @@ func (c *checker) check(f *types.Func, call *ast.CallExpr) bool {
 		return false
 	}
 	// A validator by its name (util.GoValidator(&input, rules) returning
-	// the errors and their count): checks whatever it returns.
+	// the errors and their count), or a method of one (go-playground's
+	// validator.Validate.Struct): checks whatever it returns.
 	if name := strings.ToLower(f.Name()); strings.Contains(name, "valid") || strings.Contains(name, "verify") {
 		return true
+	}
+	if f.Signature().Recv() != nil {
+		if r := strings.ToLower(recvName(f)); strings.Contains(r, "valid") || strings.Contains(r, "verif") {
+			return true
+		}
+	}
+	if c.validatorsOnly {
+		return false // the facts are not known yet: a store's Create is no check
 	}
 	if f.Pkg() != nil && notChecks[f.Pkg().Path()] {
 		return false // strings.HasPrefix(s, "/api/") does not check an id

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -224,6 +225,9 @@ type checker struct {
 	facts     map[*types.Func]*Sink // this package's, and the imported ones looked up
 	params    map[*types.Var]int    // the parameters of the function whose facts are computed
 	vararg    *types.Var            // its final ...T parameter, if any
+	// validatorsOnly: findGuards, run before the facts, counts only
+	// parsers and validators by name (validator.Validate.Struct).
+	validatorsOnly bool
 }
 
 // handlerPaths are the packages one of which a package must reach for a
@@ -258,6 +262,11 @@ func run(pass *analysis.Pass) (any, error) {
 	c.findParsed()
 	c.findDecoded()
 	c.findFieldsAndLits()
+	// A function that validates a parameter, by a validator's name, and
+	// returns on failure before its query does not pass it on unchecked.
+	c.validatorsOnly = true
+	c.findGuards()
+	c.validatorsOnly = false
 	c.computeFacts()
 	if !reach.Of(pass).Reaches(handlerPaths...) {
 		return nil, nil
@@ -583,7 +592,7 @@ func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 			}
 			if p.Field != "" {
 				if i == p.Index {
-					out = append(out, site{arg: a, field: p.Field, path: name + " → " + p.Path, id: p.ID, other: p.Natural})
+					out = append(out, site{arg: a, field: p.Field, path: name + " → " + p.Path, id: p.ID, other: p.Natural, uuid: c.uuidTag(a, p.Field)})
 				}
 				continue
 			}
@@ -596,6 +605,33 @@ func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 		}
 	}
 	return out
+}
+
+// uuidTag reports whether the field name of the struct a points to has
+// a validate tag that accepts UUIDs (validate:"required,uuid"), which
+// id.Parse refuses: no id.Parse advice.
+func (c *checker) uuidTag(a ast.Expr, name string) bool {
+	t := c.pass.TypesInfo.TypeOf(a)
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			for _, w := range strings.Split(reflect.StructTag(st.Tag(i)).Get("validate"), ",") {
+				if strings.HasPrefix(w, "uuid") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // appended returns the values appended to the local slice e

@@ -13,7 +13,7 @@ func TestQuery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore", "queryadvice", "queryflow", "reqparams", "queryaccess", "querybody", "querysinks", "queryguard", "queryhelper", "queryhelper/web", "queryhelper/jsonx", "queryrouters")
+	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore", "queryadvice", "queryflow", "reqparams", "queryaccess", "querybody", "querysinks", "queryguard", "queryhelper", "queryhelper/web", "queryhelper/jsonx", "queryrouters", "queryusecase")
 }
 
 // TestDeclaredSinks: -idquery.sinks declares a store interface whose
