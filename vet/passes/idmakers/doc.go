@@ -59,8 +59,11 @@
 //
 //	m := &Message{ID: util.RandomString(12)} // util.RandomString makes an id from random bits outside package id (KEYS-3): use id.New()
 //
-// A helper named as a secret (newSessionToken) is not inferred, nor
-// are package id's functions; a helper whose bits come only from a
+// A helper named as a secret (newSessionToken) is not inferred, but
+// where its value is stored in a field named as an id that the function
+// binds to a column or parameter named as an id and never uses as a
+// credential (p.ID, err = genToken(8); db.Exec("INSERT … (id) …", p.ID));
+// nor are package id's functions; a helper whose bits come only from a
 // listed maker (return uuid.NewString()) is not reported at its calls,
 // since that maker is reported in it. -idmakers.infer=false turns
 // inference off.

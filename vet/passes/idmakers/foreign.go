@@ -126,33 +126,7 @@ func bearer(pass *analysis.Pass, cur inspector.Cursor, methods bool) bool {
 	if !ok {
 		return false
 	}
-	use := func(c inspector.Cursor) bool {
-		c = outward(pass, c)
-		p := c.Parent()
-		switch n := p.Node().(type) {
-		case *ast.KeyValueExpr:
-			k, ok := n.Key.(*ast.Ident)
-			if !ok || k.Name != "Value" || n.Value != c.Node() {
-				return false
-			}
-			lit, ok := p.Parent().Node().(*ast.CompositeLit)
-			return ok && isCookie(pass.TypesInfo.TypeOf(lit))
-		case *ast.CallExpr:
-			f, _ := typeutil.Callee(pass.TypesInfo, n).(*types.Func)
-			if f != nil && (f.Name() == "Set" || f.Name() == "Add") && len(n.Args) == 2 && n.Args[1] == c.Node() {
-				if tv := pass.TypesInfo.Types[n.Args[0]]; tv.Value != nil && strings.EqualFold(strings.Trim(tv.Value.ExactString(), `"`), "Authorization") {
-					return true
-				}
-			}
-		}
-		// "Bearer " + v: outward climbed the +; look at what it holds.
-		if b, ok := c.Node().(*ast.BinaryExpr); ok && b.Op == token.ADD {
-			if tv := pass.TypesInfo.Types[b.X]; tv.Value != nil && strings.HasPrefix(strings.Trim(tv.Value.ExactString(), `"`), "Bearer") {
-				return true
-			}
-		}
-		return false
-	}
+	use := func(c inspector.Cursor) bool { return credential(pass, c) }
 	if use(e) {
 		return true
 	}
@@ -166,6 +140,37 @@ func bearer(pass *analysis.Pass, cur inspector.Cursor, methods bool) bool {
 	}
 	for u := range body.Preorder((*ast.Ident)(nil)) {
 		if pass.TypesInfo.Uses[u.Node().(*ast.Ident)] == v && use(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// credential reports whether the expression at c is used as a bearer
+// credential: an http.Cookie's Value, "Bearer " + v, or an Authorization
+// header's value.
+func credential(pass *analysis.Pass, c inspector.Cursor) bool {
+	c = outward(pass, c)
+	p := c.Parent()
+	switch n := p.Node().(type) {
+	case *ast.KeyValueExpr:
+		k, ok := n.Key.(*ast.Ident)
+		if !ok || k.Name != "Value" || n.Value != c.Node() {
+			return false
+		}
+		lit, ok := p.Parent().Node().(*ast.CompositeLit)
+		return ok && isCookie(pass.TypesInfo.TypeOf(lit))
+	case *ast.CallExpr:
+		f, _ := typeutil.Callee(pass.TypesInfo, n).(*types.Func)
+		if f != nil && (f.Name() == "Set" || f.Name() == "Add") && len(n.Args) == 2 && n.Args[1] == c.Node() {
+			if tv := pass.TypesInfo.Types[n.Args[0]]; tv.Value != nil && strings.EqualFold(strings.Trim(tv.Value.ExactString(), `"`), "Authorization") {
+				return true
+			}
+		}
+	}
+	// "Bearer " + v: outward climbed the +; look at what it holds.
+	if b, ok := c.Node().(*ast.BinaryExpr); ok && b.Op == token.ADD {
+		if tv := pass.TypesInfo.Types[b.X]; tv.Value != nil && strings.HasPrefix(strings.Trim(tv.Value.ExactString(), `"`), "Bearer") {
 			return true
 		}
 	}

@@ -202,6 +202,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if k == 0 || scope.Skip(ident.Pos()) || cfg.Allow.Match(f.Pkg().Path()) {
 			continue
 		}
+		if inferred && in.random(f).Secret && !idField(pass, cur) {
+			continue // a helper named as a secret: an id only in an id field
+		}
 		if k == maker && !timed[f.Pkg().Path()+"."+f.Name()] && (secretOnly(pass, cur, inferred) || bearer(pass, cur, inferred) || flowsOnly(pass, cur, inferred, nameDest)) {
 			continue // a random secret, not an id: see secret.go, foreign.go
 		}

@@ -36,6 +36,11 @@ type Random struct {
 	// (subscriptionID := util.RandomString(10); …; return subscriptionID).
 	// The helper's own calls are then not reported again.
 	Inside bool
+	// Secret says that the helper is named as a secret (genToken): its
+	// value is an id only where it is stored in a field named as an id
+	// that is never used as a credential (idField), and it makes no
+	// other helper random.
+	Secret bool
 }
 
 // AFact marks Random as a fact.
@@ -46,6 +51,9 @@ func (*Random) AFact() {}
 func (r *Random) String() string {
 	if r.Inside {
 		return "random(inside)"
+	}
+	if r.Secret {
+		return "random(secret)"
 	}
 	return "random"
 }
@@ -76,14 +84,17 @@ type inferrer struct {
 	insp  *inspector.Inspector // made when first needed
 	defs  *flow.Defs
 	local map[*types.Func]int // taint bits of this package's helpers
-	cache map[*types.Func]*Random
+	// secret are this package's helpers named as secrets whose bits
+	// are drawn in them or in another helper (Random.Secret).
+	secret map[*types.Func]bool
+	cache  map[*types.Func]*Random
 }
 
 // newInferrer returns the inferrer of pass, its package's helpers found
 // and exported as Random facts (none in package id, adopt and the random
 // packages).
 func newInferrer(pass *analysis.Pass) *inferrer {
-	in := &inferrer{pass: pass, local: make(map[*types.Func]int), cache: make(map[*types.Func]*Random)}
+	in := &inferrer{pass: pass, local: make(map[*types.Func]int), secret: make(map[*types.Func]bool), cache: make(map[*types.Func]*Random)}
 	path := rule.Normalize(pass.Pkg.Path())
 	if path == rule.IDPath || path == rule.AdoptPath || randPkgs[path] {
 		return in
@@ -93,7 +104,7 @@ func newInferrer(pass *analysis.Pass) *inferrer {
 		decl *ast.FuncDecl
 		obj  *types.Func
 	}
-	var fns []fn
+	var fns, secrets []fn
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -101,7 +112,11 @@ func newInferrer(pass *analysis.Pass) *inferrer {
 				continue
 			}
 			obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok || obj.Signature().Results().Len() == 0 || !flow.Textual(obj.Signature().Results().At(0).Type()) || secretName(obj.Name()) {
+			if !ok || obj.Signature().Results().Len() == 0 || !flow.Textual(obj.Signature().Results().At(0).Type()) {
+				continue
+			}
+			if secretName(obj.Name()) {
+				secrets = append(secrets, fn{fd, obj})
 				continue
 			}
 			fns = append(fns, fn{fd, obj})
@@ -121,6 +136,12 @@ func newInferrer(pass *analysis.Pass) *inferrer {
 			pass.ExportObjectFact(f.obj, &Random{Inside: bits == inside})
 		}
 	}
+	for _, f := range secrets {
+		if in.returns(f.decl)&raw != 0 {
+			in.secret[f.obj] = true
+			pass.ExportObjectFact(f.obj, &Random{Secret: true})
+		}
+	}
 	return in
 }
 
@@ -133,6 +154,8 @@ func (in *inferrer) random(f *types.Func) *Random {
 	}
 	if f.Pkg() == in.pass.Pkg {
 		switch bits := in.local[f]; {
+		case bits == 0 && in.secret[f]:
+			return &Random{Secret: true}
 		case bits == 0:
 			return nil
 		default:
@@ -339,7 +362,7 @@ func (in *inferrer) expr(e ast.Expr, vars map[*types.Var]int) int {
 			default:
 				if r := in.random(f); r != nil && r.Inside {
 					bits |= inside
-				} else if r != nil {
+				} else if r != nil && !r.Secret {
 					bits |= raw
 				}
 			}

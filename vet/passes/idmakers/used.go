@@ -125,3 +125,64 @@ func hexKeyed(pass *analysis.Pass, fn inspector.Cursor, v *types.Var) bool {
 	}
 	return false
 }
+
+// idField reports whether the value of the helper called at cur is
+// stored in a field named as an id (paste.ID, err = genToken(8);
+// Paste{ID: genToken(8)}) that the function then binds to a column or
+// parameter named as an id (INSERT … (id, …) VALUES (?, …) with paste.ID)
+// and never uses as a credential (credential).
+func idField(pass *analysis.Pass, cur inspector.Cursor) bool {
+	_, e, ok := makerExpr(pass, cur, true)
+	if !ok {
+		return false
+	}
+	c := outward(pass, e)
+	var field types.Object
+	switch n := c.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		for i, r := range n.Rhs {
+			if r != c.Node() {
+				continue
+			}
+			l := n.Lhs[0]
+			if len(n.Lhs) == len(n.Rhs) {
+				l = n.Lhs[i]
+			}
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && rule.IDName(sel.Sel.Name) {
+				if s, ok := pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal {
+					field = s.Obj()
+				}
+			}
+		}
+	case *ast.KeyValueExpr:
+		if k, ok := n.Key.(*ast.Ident); ok && n.Value == c.Node() && rule.IDName(k.Name) {
+			if v, ok := pass.TypesInfo.Uses[k].(*types.Var); ok && v.IsField() {
+				field = v
+			}
+		}
+	}
+	if field == nil {
+		return false
+	}
+	body, ok := enclosingFunc(e)
+	if !ok {
+		return false
+	}
+	bound := false
+	for u := range body.Preorder((*ast.SelectorExpr)(nil)) {
+		s, ok := pass.TypesInfo.Selections[u.Node().(*ast.SelectorExpr)]
+		if !ok || s.Obj() != field {
+			continue
+		}
+		if credential(pass, u) {
+			return false
+		}
+		if o := outward(pass, u); u.Node().Pos() > e.Node().Pos() {
+			if _, call := o.Parent().Node().(*ast.CallExpr); call {
+				dest, _ := destination(pass, o)
+				bound = bound || rule.IDName(dest)
+			}
+		}
+	}
+	return bound
+}

@@ -90,8 +90,8 @@ func (s *Session) Rotate() (oldID, newSecret string) {
 }
 
 // newSessionToken is named as a secret: it makes secrets, not ids, and
-// is not inferred.
-func newSessionToken() string {
+// its value is an id only in an id field bound to an id column.
+func newSessionToken() string { // want newSessionToken:`random\(secret\)`
 	return randomHex(32)
 }
 
