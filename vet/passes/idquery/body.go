@@ -3,7 +3,6 @@ package idquery
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"reflect"
 	"strconv"
@@ -85,10 +84,7 @@ func (c *checker) findDecoded() {
 						return true
 					}
 				}
-				a := ast.Unparen(n.Args[d.arg])
-				if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
-					a = u.X
-				}
+				a := pointee(n.Args[d.arg])
 				if v := c.defs.Var(a); v != nil {
 					c.decoded[v] = "JSON body" // encoding/json's
 					if d.body == -1 {

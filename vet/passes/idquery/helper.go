@@ -120,10 +120,7 @@ func (c *checker) helperDecode(body *ast.BlockStmt, params map[*types.Var]int) *
 
 // paramVar returns the variable e names, &v or v, or nil.
 func (c *checker) paramVar(e ast.Expr) *types.Var {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
+	e = pointee(e)
 	id, ok := e.(*ast.Ident)
 	if !ok {
 		return nil
@@ -230,9 +227,16 @@ func (c *checker) helperDecoded(callee *types.Func, call *ast.CallExpr) *types.V
 	} else if !c.requestData(body, 0) {
 		return nil
 	}
-	a := ast.Unparen(call.Args[d.Arg])
-	if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		a = u.X
-	}
+	a := pointee(call.Args[d.Arg])
 	return c.defs.Var(a)
+}
+
+// pointee returns e without parentheses and without one & (&v is v,
+// &T{…} is T{…}).
+func pointee(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	return e
 }

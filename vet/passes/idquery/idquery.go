@@ -662,10 +662,7 @@ func (c *checker) siteValue(s site) (value, bool) {
 	if s.field == "" {
 		return c.taint(s.arg, 0, make(map[*types.Var]bool))
 	}
-	x := ast.Unparen(s.arg)
-	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		x = ast.Unparen(u.X)
-	}
+	x := pointee(s.arg)
 	if lit, ok := x.(*ast.CompositeLit); ok {
 		return c.litField(lit, s.field, make(map[*types.Var]bool), 0)
 	}
@@ -684,10 +681,7 @@ func (c *checker) siteValue(s site) (value, bool) {
 // facts are computed that e is, or whose address e is, when it is a
 // struct.
 func (c *checker) structParam(e ast.Expr) (int, bool) {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
+	e = pointee(e)
 	v := c.defs.Var(e)
 	if v == nil {
 		return 0, false
@@ -703,10 +697,7 @@ func (c *checker) structParam(e ast.Expr) (int, bool) {
 // fields returns the keyed field values of a struct literal (or its
 // address) passed to a query: GORM's db.Where(&User{ID: v}).
 func (c *checker) fields(e ast.Expr, path string) []site {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
+	e = pointee(e)
 	lit, ok := e.(*ast.CompositeLit)
 	if !ok {
 		return nil
@@ -1034,10 +1025,7 @@ func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, b
 // fieldOf returns where the field name of the local struct variable x
 // (or &x) came from, as field does.
 func (c *checker) fieldOf(x ast.Expr, name string, seen map[*types.Var]bool) (value, bool) {
-	x = ast.Unparen(x)
-	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		x = ast.Unparen(u.X)
-	}
+	x = pointee(x)
 	v := c.defs.Var(x)
 	if v == nil || seen[v] {
 		return value{}, false
@@ -1062,10 +1050,7 @@ func (c *checker) fieldOf(x ast.Expr, name string, seen map[*types.Var]bool) (va
 		if e == nil || d.Index != 0 {
 			continue
 		}
-		e = ast.Unparen(e)
-		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = ast.Unparen(u.X)
-		}
+		e = pointee(e)
 		if lit, ok := e.(*ast.CompositeLit); ok {
 			if r, ok := c.litField(lit, name, seen, 0); ok {
 				return named(r), true
@@ -1135,10 +1120,7 @@ type parsedKey struct {
 // keyOf returns the parsedKey that e names: a local variable or a field
 // path from one (req.User.ID), through conversions.
 func (c *checker) keyOf(e ast.Expr) (parsedKey, bool) {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X) // &req
-	}
+	e = pointee(e) // &req
 	if s, ok := e.(*ast.StarExpr); ok {
 		e = ast.Unparen(s.X) // *req.CommentID
 	}
