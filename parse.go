@@ -183,11 +183,11 @@ func (e *ParseError) reason() string {
 	case ReasonLength:
 		switch {
 		case e.form == formHex:
-			return "length 32, want 26: hex (a trace id): decode for id.From16; id inspect"
+			return "length 32, want 26: hex, a trace id: decode for id.From16; idkeys inspect"
 		case e.form == formUUID && e.scan:
 			return "length 36, want 26: UUID text; scan a uuid column into compact.ID"
 		case e.form == formUUID:
-			return "length 36, want 26: UUID text (a uuid column; compact.ID scans it), id inspect"
+			return "length 36, want 26: UUID text: compact.ID scans it; idkeys inspect"
 		}
 		return "length " + strconv.Itoa(e.Length) + ", want 26"
 	case ReasonCharacter:

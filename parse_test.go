@@ -107,8 +107,8 @@ func TestParseErrorMessages(t *testing.T) {
 		{"01ARZ3NDEKTSV4RRFFQ69G5Fа", `id: invalid id "01ARZ3NDEKTSV4RRFFQ69G5Fа": invalid character 'а' at index 24`},
 		{"01ARZ3NDEK\xffSV4RRFFQ69G5FAV", `id: invalid id "01ARZ3NDEK\xffSV4RRFFQ69G5FAV": invalid character byte 0xff at index 10`},
 		// P3a: an id's other spellings are named, with what reads them.
-		{"01563e3ab5d3d6764c61efb99302bd5b", `id: invalid id "01563e3ab5d3d6764c"...: length 32, want 26: hex (a trace id): decode for id.From16; id inspect`},
-		{"01563E3A-B5D3-D676-4C61-EFB99302BD5B", `id: invalid id "01563E3A-B5D3-D676"...: length 36, want 26: UUID text (a uuid column; compact.ID scans it), id inspect`},
+		{"01563e3ab5d3d6764c61efb99302bd5b", `id: invalid id "01563e3ab5d3d6764c"...: length 32, want 26: hex, a trace id: decode for id.From16; idkeys inspect`},
+		{"01563E3A-B5D3-D676-4C61-EFB99302BD5B", `id: invalid id "01563E3A-B5D3-D676"...: length 36, want 26: UUID text: compact.ID scans it; idkeys inspect`},
 		{"01563e3a-b5d3-d676-4c61-efb99302bd5g", `id: invalid id "01563e3a-b5d3-d676-4c61-efb99302"...: length 36, want 26`},
 		{"01563e3ab5d3d6764c61efb99302bd5", `id: invalid id "01563e3ab5d3d6764c61efb99302bd5": length 31, want 26`},
 		// A non-ASCII character in 26 characters is named, at its index.
@@ -292,7 +292,7 @@ func TestScan(t *testing.T) {
 		{name: "D6 UUID text", src: "01563e3a-b5d3-d676-4c61-efb99302bd5b", reason: id.ReasonLength, wantErr: id.ErrInvalid,
 			msg: `id: invalid stored id "01563e3a-b5d3-d676"...: length 36, want 26: UUID text; scan a uuid column into compact.ID`},
 		{name: "D6 hex []byte", src: []byte("01563e3ab5d3d6764c61efb99302bd5b"), reason: id.ReasonLength, wantErr: id.ErrInvalid,
-			msg: `id: invalid stored id "01563e3ab5d3d6764c"...: length 32, want 26: hex (a trace id): decode for id.From16; id inspect`},
+			msg: `id: invalid stored id "01563e3ab5d3d6764c"...: length 32, want 26: hex, a trace id: decode for id.From16; idkeys inspect`},
 		{name: "D6 26 characters, 27 bytes", src: "01arz3ndektsv4rrffq69g5faé", reason: id.ReasonCharacter, wantErr: id.ErrInvalid,
 			msg: `id: invalid stored id "01arz3ndektsv4rrffq69g5faé": invalid character 'é' at index 25`},
 		{name: "D6 empty []byte", src: []byte{}, reason: id.ReasonLength, wantErr: id.ErrInvalid},

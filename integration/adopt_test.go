@@ -46,7 +46,7 @@ type adoptDialect struct {
 	// function that reads the time from it.
 	createdDest func() (any, func() time.Time)
 	// export is the SQL expression that gives created_at as text for
-	// id backfill (RFC 3339, or Unix milliseconds).
+	// idkeys backfill (RFC 3339, or Unix milliseconds).
 	export string
 	// failedCheck is a part of the error of the recipe's count check.
 	failedCheck string
@@ -403,7 +403,7 @@ func fillGo(t *testing.T, c *sql.Conn, dl adoptDialect, _ string, uuidv7 bool) {
 }
 
 // fillTool is the tool step: export OLD_KEY<TAB>CREATED_AT in no
-// particular order, run id backfill (-uuidv7), load its output.
+// particular order, run idkeys backfill (-uuidv7), load its output.
 func fillTool(t *testing.T, c *sql.Conn, dl adoptDialect, tool string, uuidv7 bool) {
 	t.Helper()
 	ctx := context.Background()
@@ -426,14 +426,14 @@ func fillTool(t *testing.T, c *sql.Conn, dl adoptDialect, tool string, uuidv7 bo
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("id backfill: %v\n%s", err, stderr.String())
+		t.Fatalf("idkeys backfill: %v\n%s", err, stderr.String())
 	}
 	var pairs [][2]string
 	sc := bufio.NewScanner(strings.NewReader(string(out)))
 	for sc.Scan() {
 		key, newID, ok := strings.Cut(sc.Text(), "\t")
 		if !ok {
-			t.Fatalf("id backfill wrote %q", sc.Text())
+			t.Fatalf("idkeys backfill wrote %q", sc.Text())
 		}
 		pairs = append(pairs, [2]string{key, newID})
 	}
@@ -708,14 +708,14 @@ func splitScript(script string) ([]string, error) {
 	return stmts, nil
 }
 
-// buildTool builds cmd/id of the root module into a temporary folder.
+// buildTool builds cmd/idkeys of the root module into a temporary folder.
 func buildTool(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "id")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/id")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/idkeys")
 	cmd.Dir = ".."
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/id: %v\n%s", err, out)
+		t.Fatalf("go build ./cmd/idkeys: %v\n%s", err, out)
 	}
 	return bin
 }

@@ -25,7 +25,7 @@ import (
 // `id` tool greps a slog JSON log, the spans of the otel SDK's in-memory
 // exporter written as JSON (the form stdouttrace prints) and a pg_dump of
 // a throwaway PostgreSQL database, whose orders table keys a compact.ID
-// in a uuid column; `id inspect` gives the hex for a trace backend's
+// in a uuid column; `idkeys inspect` gives the hex for a trace backend's
 // search box; WHERE id = $1 with a compact.ID finds the row.
 func TestWalk(t *testing.T) {
 	dsn := server(t, "ID_TEST_POSTGRES_DSN", "PostgreSQL")
@@ -35,7 +35,7 @@ func TestWalk(t *testing.T) {
 	}
 	dir := t.TempDir()
 	tool := filepath.Join(dir, "id")
-	run(t, exec.Command("go", "build", "-o", tool, "github.com/idkeys/id/cmd/id"))
+	run(t, exec.Command("go", "build", "-o", tool, "github.com/idkeys/id/cmd/idkeys"))
 	ctx := context.Background()
 
 	// A throwaway database of its own, for pg_dump to dump whole.
@@ -105,19 +105,19 @@ func TestWalk(t *testing.T) {
 		spansFile + ":" + spans.String() +
 		dumpFile + ":" + orderUUID + "\t4200\n"
 	if got != want {
-		t.Fatalf("id grep printed:\n%s\nwant:\n%s", got, want)
+		t.Fatalf("idkeys grep printed:\n%s\nwant:\n%s", got, want)
 	}
 	if !strings.Contains(spans.String(), `"TraceID":"`+hex+`"`) {
 		t.Fatalf("the exported span has no \"TraceID\":%q: %s", hex, spans.String())
 	}
 	if got := run(t, exec.Command(tool, "grep", "-c", orderUUID, dumpFile)); got != "1\n" {
-		t.Errorf("id grep -c of the UUID spelling in the dump printed %q, want 1", got)
+		t.Errorf("idkeys grep -c of the UUID spelling in the dump printed %q, want 1", got)
 	}
 
-	// 2. id inspect: the 32 hex digits for the trace backend's search box.
+	// 2. idkeys inspect: the 32 hex digits for the trace backend's search box.
 	fields := strings.Split(strings.TrimSuffix(run(t, exec.Command(tool, "inspect", traceID.String())), "\n"), "\t")
 	if len(fields) != 5 || fields[3] != hex {
-		t.Fatalf("id inspect %s printed %q, want the hex %s fourth", traceID, fields, hex)
+		t.Fatalf("idkeys inspect %s printed %q, want the hex %s fourth", traceID, fields, hex)
 	}
 
 	// 3. The row: the id from the log line, parsed into a compact.ID.

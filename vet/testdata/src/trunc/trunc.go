@@ -78,7 +78,7 @@ func negatives(j Job, name string, ss []string) {
 	_ = ss[0][:2]
 	_ = fmt.Sprintf("%.3s", name)
 	_ = fmt.Sprintf("%8s", j.ID)
-	// A buffer emptied for reuse (cmd/id's backfill writer) keeps no id.
+	// A buffer emptied for reuse (cmd/idkeys's backfill writer) keeps no id.
 	var buf []byte
 	buf, _ = j.ID.AppendText(buf[:0])
 	buf, _ = j.ID.AppendText(buf[:0])

@@ -67,19 +67,19 @@ func TestGrepStdin(t *testing.T) {
 }
 
 func TestGrepErrors(t *testing.T) {
-	runCmd("", "grep").check(t, result{stderr: "id grep: no id given\n" + grepHelp, code: 2})
+	runCmd("", "grep").check(t, result{stderr: "idkeys grep: no id given\n" + grepHelp, code: 2})
 	runCmd("", "grep", "01arz3ndektsv4rrffq69g5faI").check(t, result{
-		stderr: `id grep: id: invalid id "01arz3ndektsv4rrffq69g5faI": invalid character 'I' at index 25` + "\n", code: 2})
+		stderr: `idkeys grep: id: invalid id "01arz3ndektsv4rrffq69g5faI": invalid character 'I' at index 25` + "\n", code: 2})
 	runCmd("", "grep", "-e", "nope").check(t, result{
 		stderr: `invalid value "nope" for flag -e: id: invalid id "nope": length 4, want 26, 32 hex digits or a 36-character UUID` + "\n", code: 2})
-	runCmd("", "grep", "-l", "-c", gID).check(t, result{stderr: "id grep: -l and -c do not go together\n", code: 2})
+	runCmd("", "grep", "-l", "-c", gID).check(t, result{stderr: "idkeys grep: -l and -c do not go together\n", code: 2})
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing.log")
 	good := filepath.Join(dir, "good.log")
 	os.WriteFile(good, []byte("a "+gID+"\n"), 0o600)
 	r := runCmd("", "grep", gID, missing, good)
-	r.check(t, result{stdout: good + ":a " + gID + "\n", stderr: "id grep: open " + missing + ": no such file or directory\n", code: 2})
-	runCmd("", "grep", gID, dir).check(t, result{stderr: "id grep: " + dir + ": is a folder (use -r)\n", code: 2})
+	r.check(t, result{stdout: good + ":a " + gID + "\n", stderr: "idkeys grep: open " + missing + ": no such file or directory\n", code: 2})
+	runCmd("", "grep", gID, dir).check(t, result{stderr: "idkeys grep: " + dir + ": is a folder (use -r)\n", code: 2})
 }
 
 func TestGrepFiles(t *testing.T) {
@@ -267,7 +267,7 @@ func (w *lenWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// benchLog is 16 MB of log lines like cmd/id/testdata/genlog's, with
+// benchLog is 16 MB of log lines like cmd/idkeys/testdata/genlog's, with
 // gID on one line in 10,000.
 func benchLog() []byte {
 	var b bytes.Buffer
@@ -282,7 +282,7 @@ func benchLog() []byte {
 	return b.Bytes()
 }
 
-// BenchmarkGrep: id grep's search against Go's regexp given the same
+// BenchmarkGrep: idkeys grep's search against Go's regexp given the same
 // three spellings, case-insensitive, on the same 16 MB (MB/s in the
 // output; the ratio against GNU grep is in docs/performance.md).
 func BenchmarkGrep(b *testing.B) {

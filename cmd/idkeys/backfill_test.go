@@ -133,7 +133,7 @@ func TestBackfillErrors(t *testing.T) {
 		"line 18: CREATED_AT \"+-1\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
 		"line 19: CREATED_AT \"+\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
 		"line 20: more than two fields, want OLD_KEY<TAB>CREATED_AT\n" +
-		"id backfill: 18 of 20 lines invalid; nothing written\n"}
+		"idkeys backfill: 18 of 20 lines invalid; nothing written\n"}
 	runCmd(in, "backfill").check(t, want)
 }
 
@@ -143,11 +143,11 @@ func TestBackfillUsage(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"backfill", "x"}, "id: backfill takes no arguments; it reads stdin\n" + usageText},
-		{[]string{"backfill", "-seed", "00"}, "id: backfill: -seed wants 64 hexadecimal digits (32 bytes)\n" + usageText},
-		{[]string{"backfill", "-seed", strings.Repeat("g", 64)}, "id: backfill: -seed wants 64 hexadecimal digits (32 bytes)\n" + usageText},
-		{[]string{"backfill", "-uuidv7", "-seed", zeroSeed}, "id: backfill: -seed does not apply to -uuidv7, which draws no random bits\n" + usageText},
-		{[]string{"-n", "2", "backfill"}, "id: -n applies only to making ids, not to backfill\n" + usageText},
+		{[]string{"backfill", "x"}, "idkeys: backfill takes no arguments; it reads stdin\n" + usageText},
+		{[]string{"backfill", "-seed", "00"}, "idkeys: backfill: -seed wants 64 hexadecimal digits (32 bytes)\n" + usageText},
+		{[]string{"backfill", "-seed", strings.Repeat("g", 64)}, "idkeys: backfill: -seed wants 64 hexadecimal digits (32 bytes)\n" + usageText},
+		{[]string{"backfill", "-uuidv7", "-seed", zeroSeed}, "idkeys: backfill: -seed does not apply to -uuidv7, which draws no random bits\n" + usageText},
+		{[]string{"-n", "2", "backfill"}, "idkeys: -n applies only to making ids, not to backfill\n" + usageText},
 		{[]string{"backfill", "-x"}, "flag provided but not defined: -x\n" + usageText},
 	} {
 		runCmd("a\t1\n", tt.args...).check(t, result{code: 2, stderr: tt.msg})
@@ -171,12 +171,12 @@ func TestBackfillUUIDv7(t *testing.T) {
 	checkEmpty(t, dir)
 	bad := in + "919108f7-52d1-4320-9bac-f847db4148a8\n"
 	runCmd(bad, "backfill", "-uuidv7", "-tmpdir", dir).check(t, result{code: 1, stderr: "line 4: id: not a UUIDv7: version 4, want 7 (only a version 7 UUID starts with its Unix time in milliseconds)\n" +
-		"id backfill: 1 of 4 lines invalid; nothing written\n"})
+		"idkeys backfill: 1 of 4 lines invalid; nothing written\n"})
 	checkEmpty(t, dir)
 	again := in + "017f22e279b07cc398c4dc0c0c07398f\n" + "017f22e2-79b0-7cc3-98c4-dc0c0c07398e\n"
 	runCmd(again, "backfill", "-uuidv7", "-tmpdir", dir).check(t, result{code: 1, stderr: "line 5: UUID repeated, first on line 3 (both give id 01fwhe4ydgfk1shh6w1g60eece)\n" +
 		"line 4: UUID repeated, first on line 1 (both give id 01fwhe4ydgfk1shh6w1g60eecf)\n" +
-		"id backfill: 2 of 5 lines invalid; nothing written\n"})
+		"idkeys backfill: 2 of 5 lines invalid; nothing written\n"})
 	checkEmpty(t, dir)
 }
 
@@ -195,7 +195,7 @@ func TestBackfillRepeatedKeys(t *testing.T) {
 	want := "line 102: OLD_KEY \"k007\" repeated, first on line 8\n" +
 		"line 101: OLD_KEY \"k042\" repeated, first on line 43\n" +
 		"line 103: OLD_KEY \"k042\" repeated, first on line 43\n" +
-		"id backfill: 3 of 103 lines invalid; nothing written\n"
+		"idkeys backfill: 3 of 103 lines invalid; nothing written\n"
 	for _, budget := range []int{backfillBudget, 2 * 8 * recordSize} {
 		dir := t.TempDir()
 		var stdout, stderr bytes.Buffer
@@ -216,7 +216,7 @@ func TestBackfillRepeatedKeys(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := backfill(backfillOptions{uuidv7: true, tmpdir: dir, budget: 2 * 8 * recordSize}, strings.NewReader(uin.String()), &stdout, &stderr)
 	uwant := "line 101: UUID repeated, first on line 10 (both give id 01fwhe4ydgfk1shh6w1g60e009)\n" +
-		"id backfill: 1 of 101 lines invalid; nothing written\n"
+		"idkeys backfill: 1 of 101 lines invalid; nothing written\n"
 	if code != 1 || stdout.Len() != 0 || stderr.String() != uwant {
 		t.Errorf("-uuidv7: exit %d, stdout %q, stderr:\n%s\nwant exit 1, no stdout, stderr:\n%s", code, stdout.String(), stderr.String(), uwant)
 	}
@@ -230,8 +230,8 @@ func TestBackfillReportCap(t *testing.T) {
 	for i := range maxReports {
 		fmt.Fprintf(&want, "line %d: no tab, want OLD_KEY<TAB>CREATED_AT\n", i+1)
 	}
-	fmt.Fprintf(&want, "id backfill: 2 more bad lines not shown (the first %d are above)\n", maxReports)
-	fmt.Fprintf(&want, "id backfill: %d of %d lines invalid; nothing written\n", maxReports+2, maxReports+2)
+	fmt.Fprintf(&want, "idkeys backfill: 2 more bad lines not shown (the first %d are above)\n", maxReports)
+	fmt.Fprintf(&want, "idkeys backfill: %d of %d lines invalid; nothing written\n", maxReports+2, maxReports+2)
 	runCmd(in, "backfill").check(t, result{code: 1, stderr: want.String()})
 }
 
@@ -400,7 +400,7 @@ func TestBackfillRepeatedKeyOrder(t *testing.T) {
 		}
 		fmt.Fprintf(&in, "k%04d\t%d\n", others[i-i/10-1], 1000+i)
 	}
-	want.WriteString("id backfill: 99 of 1000 lines invalid; nothing written\n")
+	want.WriteString("idkeys backfill: 99 of 1000 lines invalid; nothing written\n")
 	for _, budget := range []int{backfillBudget, 2 * 8 * recordSize} {
 		var stdout, stderr bytes.Buffer
 		code := backfill(backfillOptions{tmpdir: t.TempDir(), budget: budget}, strings.NewReader(in.String()), &stdout, &stderr)

@@ -1,7 +1,7 @@
-// Command genlog writes a log of about SIZE bytes for benchmarking id grep:
+// Command genlog writes a log of about SIZE bytes for benchmarking idkeys grep:
 // JSON lines with an order id and a trace id, SQL lines with a UUID and
 // exported-span lines with a hex trace id; ID appears every 5 million
-// lines. Usage: go run ./cmd/id/testdata/genlog ID SIZE > /tmp/log.txt
+// lines. Usage: go run ./cmd/idkeys/testdata/genlog ID SIZE > /tmp/log.txt
 package main
 
 import (

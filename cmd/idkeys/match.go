@@ -8,7 +8,7 @@ import (
 	"github.com/idkeys/id"
 )
 
-// form is one spelling of an id that id grep looks for.
+// form is one spelling of an id that idkeys grep looks for.
 type form struct {
 	text []byte     // lowercase when fold
 	fold bool       // ASCII letters match in either case

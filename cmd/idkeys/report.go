@@ -6,7 +6,7 @@ import (
 	"io"
 )
 
-// maxReports is how many bad lines id check and id backfill report one by
+// maxReports is how many bad lines idkeys check and idkeys backfill report one by
 // one; the rest are counted. 10 million bad lines would otherwise be half
 // a gigabyte of messages.
 const maxReports = 1000

@@ -23,7 +23,7 @@ const (
 	byTime
 )
 
-// row is one input row of id backfill: its CREATED_AT as seconds and
+// row is one input row of idkeys backfill: its CREATED_AT as seconds and
 // nanoseconds since 1970 (zero in -uuidv7 mode), its line number from 1,
 // and its key (OLD_KEY, or the 16 bytes of a UUID).
 type row struct {

@@ -15,16 +15,16 @@ import (
 	"github.com/idkeys/id"
 )
 
-// grepBuf is the size (a variable for the tests) of id grep's read buffer; a line longer than it is
+// grepBuf is the size (a variable for the tests) of idkeys grep's read buffer; a line longer than it is
 // searched in pieces, never held whole.
 var grepBuf = 256 << 10
 
-// grepKeep is how many bytes of a long line's piece id grep keeps for the
+// grepKeep is how many bytes of a long line's piece idkeys grep keeps for the
 // next piece: more than the longest spelling and the byte before it, so
 // that a mention across two pieces is found.
 const grepKeep = 64
 
-const grepHelp = `id grep [-l] [-r] [-c] [-e ID]... ID [FILE...]
+const grepHelp = `idkeys grep [-l] [-r] [-c] [-e ID]... ID [FILE...]
   Prints every line of the FILEs (stdin when none is given; "-" is stdin)
   that mentions the id in any of its spellings: its 26 characters, its 32
   hex digits (a trace id) and its 36-character UUID (a uuid column, a
@@ -58,14 +58,14 @@ func (l *idList) Set(s string) error {
 	return nil
 }
 
-// grepOpts are the flags of id grep.
+// grepOpts are the flags of idkeys grep.
 type grepOpts struct {
 	list, count, names bool
 }
 
-// grepCmd runs id grep with args (after "grep").
+// grepCmd runs idkeys grep with args (after "grep").
 func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := newFlagSet("id grep", stderr)
+	flags := newFlagSet("idkeys grep", stderr)
 	var ids idList
 	var o grepOpts
 	recursive := false
@@ -97,18 +97,18 @@ func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if len(ids) == 0 {
 		if len(files) == 0 {
-			fmt.Fprintf(stderr, "id grep: no id given\n%s", grepHelp)
+			fmt.Fprintf(stderr, "idkeys grep: no id given\n%s", grepHelp)
 			return exitUsage
 		}
 		v, err := parseAny(files[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "id grep: %v\n", err)
+			fmt.Fprintf(stderr, "idkeys grep: %v\n", err)
 			return exitUsage
 		}
 		ids, files = idList{v}, files[1:]
 	}
 	if o.list && o.count {
-		fmt.Fprintf(stderr, "id grep: -l and -c do not go together\n")
+		fmt.Fprintf(stderr, "idkeys grep: -l and -c do not go together\n")
 		return exitUsage
 	}
 	if recursive && len(files) == 0 {
@@ -120,7 +120,7 @@ func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	failed := false
 	fail := func(err error) {
 		g.out.Flush()
-		fmt.Fprintf(stderr, "id grep: %v\n", err)
+		fmt.Fprintf(stderr, "idkeys grep: %v\n", err)
 		failed = true
 	}
 	if len(files) == 0 {
@@ -381,7 +381,7 @@ func (g *grepper) keep(b []byte) error {
 		return nil
 	}
 	if g.spill == nil {
-		f, err := os.CreateTemp("", "id-grep-*")
+		f, err := os.CreateTemp("", "idkeys-grep-*")
 		if err != nil {
 			return err
 		}

@@ -202,7 +202,7 @@ func TestInspectOrder(t *testing.T) {
 	}
 }
 
-// checkIDs parses the output of id -n: n lines, each a canonical id, each
+// checkIDs parses the output of idkeys -n: n lines, each a canonical id, each
 // greater than the one before.
 func checkIDs(t *testing.T, r result, n int) {
 	t.Helper()
@@ -300,18 +300,18 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-n"}, "flag needs an argument: -n\n" + usageText},
 		{[]string{"-x"}, "flag provided but not defined: -x\n" + usageText},
 		{[]string{"--version"}, "flag provided but not defined: -version\n" + usageText},
-		{[]string{"generate"}, "id: unknown command \"generate\"\n" + usageText},
-		{[]string{"INSPECT", "01arz3ndektsv4rrffq69g5fav"}, "id: unknown command \"INSPECT\"\n" + usageText},
-		{[]string{"01arz3ndektsv4rrffq69g5fav"}, "id: unknown command \"01arz3ndektsv4rrffq69g5fav\"\n" + usageText},
-		{[]string{"-n", "3", "extra"}, "id: unknown command \"extra\"\n" + usageText},
-		{[]string{"-n", "2", "inspect", "01arz3ndektsv4rrffq69g5fav"}, "id: -n applies only to making ids, not to inspect\n" + usageText},
-		{[]string{"-n", "2", "check"}, "id: -n applies only to making ids, not to check\n" + usageText},
-		{[]string{"inspect"}, "id: inspect: no ids given\n" + usageText},
-		{[]string{"inspect", "--"}, "id: inspect: no ids given\n" + usageText},
+		{[]string{"generate"}, "idkeys: unknown command \"generate\"\n" + usageText},
+		{[]string{"INSPECT", "01arz3ndektsv4rrffq69g5fav"}, "idkeys: unknown command \"INSPECT\"\n" + usageText},
+		{[]string{"01arz3ndektsv4rrffq69g5fav"}, "idkeys: unknown command \"01arz3ndektsv4rrffq69g5fav\"\n" + usageText},
+		{[]string{"-n", "3", "extra"}, "idkeys: unknown command \"extra\"\n" + usageText},
+		{[]string{"-n", "2", "inspect", "01arz3ndektsv4rrffq69g5fav"}, "idkeys: -n applies only to making ids, not to inspect\n" + usageText},
+		{[]string{"-n", "2", "check"}, "idkeys: -n applies only to making ids, not to check\n" + usageText},
+		{[]string{"inspect"}, "idkeys: inspect: no ids given\n" + usageText},
+		{[]string{"inspect", "--"}, "idkeys: inspect: no ids given\n" + usageText},
 		{[]string{"inspect", "-n", "1"}, "flag provided but not defined: -n\n" + usageText},
-		{[]string{"check", "ids.txt"}, "id: check takes no arguments; it reads stdin\n" + usageText},
+		{[]string{"check", "ids.txt"}, "idkeys: check takes no arguments; it reads stdin\n" + usageText},
 		{[]string{"check", "-v"}, "flag provided but not defined: -v\n" + usageText},
-		{[]string{"help", "inspect"}, "id: help takes no arguments\n" + usageText},
+		{[]string{"help", "inspect"}, "idkeys: help takes no arguments\n" + usageText},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -332,7 +332,7 @@ func TestHelp(t *testing.T) {
 	// The help explains every subcommand, flag, the output format and
 	// every exit status.
 	for _, s := range []string{
-		"id [-n N]", "id inspect ID...", "id check", "id help", "-h",
+		"idkeys [-n N]", "idkeys inspect ID...", "idkeys check", "idkeys help", "-h",
 		"1 to 10000000", "tab-separated", "RFC 3339", "Unix milliseconds",
 		"01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259\t01563e3ab5d3d6764c61efb99302bd5b\t01563e3a-b5d3-d676-4c61-efb99302bd5b",
 		"32 hex digits", "UUID", "16 zero bytes",
@@ -363,19 +363,19 @@ func TestCheck(t *testing.T) {
 		{
 			name:   "two CRs: only one is removed",
 			stdin:  valid + "\r\r\n",
-			stderr: "line 1: id: invalid id \"01arz3ndektsv4rrffq69g5fav\\r\": length 27, want 26\nid check: 1 of 1 lines invalid\n",
+			stderr: "line 1: id: invalid id \"01arz3ndektsv4rrffq69g5fav\\r\": length 27, want 26\nidkeys check: 1 of 1 lines invalid\n",
 			code:   1,
 		},
 		{
 			name:   "blank line",
 			stdin:  valid + "\n\n" + valid + "\n",
-			stderr: "line 2: id: invalid id \"\": length 0, want 26\nid check: 1 of 3 lines invalid\n",
+			stderr: "line 2: id: invalid id \"\": length 0, want 26\nidkeys check: 1 of 3 lines invalid\n",
 			code:   1,
 		},
 		{
 			name:   "blank CRLF line",
 			stdin:  "\r\n",
-			stderr: "line 1: id: invalid id \"\": length 0, want 26\nid check: 1 of 1 lines invalid\n",
+			stderr: "line 1: id: invalid id \"\": length 0, want 26\nidkeys check: 1 of 1 lines invalid\n",
 			code:   1,
 		},
 		{
@@ -401,25 +401,25 @@ func TestCheck(t *testing.T) {
 				"line 8: id: invalid id \"01arz3ndektsv4rrffq69g5fаv\": invalid character 'а' at index 24\n" +
 				"line 9: id: invalid id: length 1048576, want 26 (line too long to quote)\n" +
 				"line 11: id: invalid id \"01arz3ndektsv4rrffq69g5fa\": length 25, want 26\n" +
-				"id check: 9 of 11 lines invalid\n",
+				"idkeys check: 9 of 11 lines invalid\n",
 			code: 1,
 		},
 		{
 			name:   "long CRLF line",
 			stdin:  long + "\r\n" + valid + "\r\n",
-			stderr: "line 1: id: invalid id: length 1048576, want 26 (line too long to quote)\nid check: 1 of 2 lines invalid\n",
+			stderr: "line 1: id: invalid id: length 1048576, want 26 (line too long to quote)\nidkeys check: 1 of 2 lines invalid\n",
 			code:   1,
 		},
 		{
 			name:   "long line at EOF",
 			stdin:  valid + "\n" + long,
-			stderr: "line 2: id: invalid id: length 1048576, want 26 (line too long to quote)\nid check: 1 of 2 lines invalid\n",
+			stderr: "line 2: id: invalid id: length 1048576, want 26 (line too long to quote)\nidkeys check: 1 of 2 lines invalid\n",
 			code:   1,
 		},
 		{
 			name:   "long line with CR at EOF",
 			stdin:  long + "\r",
-			stderr: "line 1: id: invalid id: length 1048576, want 26 (line too long to quote)\nid check: 1 of 1 lines invalid\n",
+			stderr: "line 1: id: invalid id: length 1048576, want 26 (line too long to quote)\nidkeys check: 1 of 1 lines invalid\n",
 			code:   1,
 		},
 		{
@@ -427,7 +427,7 @@ func TestCheck(t *testing.T) {
 			// "\n" comes in the next piece.
 			name:   "CR at the buffer edge",
 			stdin:  strings.Repeat("b", maxLine-1) + "\r\n",
-			stderr: "line 1: id: invalid id: length 4095, want 26 (line too long to quote)\nid check: 1 of 1 lines invalid\n",
+			stderr: "line 1: id: invalid id: length 4095, want 26 (line too long to quote)\nidkeys check: 1 of 1 lines invalid\n",
 			code:   1,
 		},
 		{
@@ -436,13 +436,13 @@ func TestCheck(t *testing.T) {
 			stdin: strings.Repeat("c", maxLine-1) + "\n" + strings.Repeat("c", maxLine) + "\n",
 			stderr: "line 1: id: invalid id \"cccccccccccccccccccccccccccccccc\"...: length 4095, want 26\n" +
 				"line 2: id: invalid id: length 4096, want 26 (line too long to quote)\n" +
-				"id check: 2 of 2 lines invalid\n",
+				"idkeys check: 2 of 2 lines invalid\n",
 			code: 1,
 		},
 		{
 			name:   "only newlines",
 			stdin:  "\n\n",
-			stderr: "line 1: id: invalid id \"\": length 0, want 26\nline 2: id: invalid id \"\": length 0, want 26\nid check: 2 of 2 lines invalid\n",
+			stderr: "line 1: id: invalid id \"\": length 0, want 26\nline 2: id: invalid id \"\": length 0, want 26\nidkeys check: 2 of 2 lines invalid\n",
 			code:   1,
 		},
 	}
@@ -479,7 +479,7 @@ func reference(stdin string, size int, stored bool) string {
 		}
 	}
 	if invalid > 0 {
-		fmt.Fprintf(&out, "id check: %d of %d lines invalid\n", invalid, len(lines))
+		fmt.Fprintf(&out, "idkeys check: %d of %d lines invalid\n", invalid, len(lines))
 	}
 	return out.String()
 }
@@ -503,12 +503,12 @@ func TestCheckStored(t *testing.T) {
 		stderr: `line 2: id: invalid stored id "01ARZ3NDEKTSV4RRFFQ69G5FAV": stored ids must be lowercase (KEYS-4): 'A' at index 2` + "\n" +
 			`line 3: id: invalid stored id "01arz3ndektsv4rrffq69g5faV": stored ids must be lowercase (KEYS-4): 'V' at index 25` + "\n" +
 			`line 4: id: invalid stored id "": length 0, want 26` + "\n" +
-			"id check: 3 of 4 lines invalid\n",
+			"idkeys check: 3 of 4 lines invalid\n",
 		code: 1,
 	})
 	// Without -stored the same uppercase lines are valid outside input.
 	runCmd(stdin, "check").check(t, result{
-		stderr: `line 4: id: invalid id "": length 0, want 26` + "\nid check: 1 of 4 lines invalid\n",
+		stderr: `line 4: id: invalid id "": length 0, want 26` + "\nidkeys check: 1 of 4 lines invalid\n",
 		code:   1,
 	})
 	runCmd("01arz3ndektsv4rrffq69g5fav\n", "check", "-stored").check(t, result{})
@@ -528,15 +528,15 @@ func TestCheckCompact(t *testing.T) {
 	runCmd(stdin, "check", "-compact").check(t, result{
 		stderr: "line 2: id: invalid stored compact id \"01563E3A-B5D3-D676\"...: UUID text has \"E\" at index 5, want a lowercase hex digit\n" +
 			"line 3: id: invalid id: 16 zero bytes are the zero id, which names nothing\n" +
-			"line 4: id: invalid stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID (a text column's dump: id check -stored)\n" +
+			"line 4: id: invalid stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID (a text column's dump: idkeys check -stored)\n" +
 			"line 5: id: invalid stored compact id \"01563e3ab5d3d6764c\"...: text of length 32, want 36 characters of UUID text\n" +
 			"line 6: id: invalid stored compact id \"01563e3a-b5d3-d676\"...: UUID text has \"+\" at index 23, want '-'\n" +
 			"line 7: id: invalid id: length 5000, want 36 (UUID text) (line too long to quote)\n" +
-			"id check: 6 of 7 lines invalid\n",
+			"idkeys check: 6 of 7 lines invalid\n",
 		code: 1,
 	})
 	runCmd("01563e3a-b5d3-d676-4c61-efb99302bd5b\n", "check", "-compact").check(t, result{})
-	runCmd("", "check", "-compact", "-stored").check(t, result{stderr: "id: check: -stored and -compact do not go together\n" + usageText, code: 2})
+	runCmd("", "check", "-compact", "-stored").check(t, result{stderr: "idkeys: check: -stored and -compact do not go together\n" + usageText, code: 2})
 }
 
 // repeatReader yields n bytes of c, then the bytes of tail, without
@@ -579,7 +579,7 @@ func TestCheckBoundedMemory(t *testing.T) {
 		runtime.ReadMemStats(&before)
 		code := run([]string{"check"}, in, &stdout, &stderr)
 		runtime.ReadMemStats(&after)
-		want := fmt.Sprintf("line 1: id: invalid id: length %d, want 26 (line too long to quote)\nid check: 1 of 2 lines invalid\n", n)
+		want := fmt.Sprintf("line 1: id: invalid id: length %d, want 26 (line too long to quote)\nidkeys check: 1 of 2 lines invalid\n", n)
 		if code != 1 || stderr.String() != want {
 			t.Errorf("%d-byte line: exit status %d, stderr %q; want 1, %q", n, code, stderr.String(), want)
 		}
@@ -613,7 +613,7 @@ func TestCheckReadError(t *testing.T) {
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"check"}, &errReader{data}, &stdout, &stderr)
-		want := "id: reading stdin: disk on fire\n"
+		want := "idkeys: reading stdin: disk on fire\n"
 		if strings.Contains(data, "bad") {
 			want = "line 2: id: invalid id \"bad\": length 3, want 26\n" + want
 		}
@@ -651,7 +651,7 @@ func TestWriteError(t *testing.T) {
 	} {
 		var stderr bytes.Buffer
 		code := run(tt.args, strings.NewReader(""), &failWriter{tt.n}, &stderr)
-		if got := stderr.String(); code != 1 || got != "id: writing output: disk on fire\n" {
+		if got := stderr.String(); code != 1 || got != "idkeys: writing output: disk on fire\n" {
 			t.Errorf("%q, writer failing after %d bytes: exit status %d, stderr %q; want 1 and the write error", tt.args, tt.n, code, got)
 		}
 	}
@@ -791,8 +791,8 @@ func TestCheckFlood(t *testing.T) {
 	for i := range shown {
 		fmt.Fprintf(&want, "line %d: id: invalid id \"x\": length 1, want 26\n", i+1)
 	}
-	fmt.Fprintf(&want, "id check: %d more bad lines not shown (the first %d are above)\n", bad-shown, shown)
-	fmt.Fprintf(&want, "id check: %d of %d lines invalid\n", bad, bad+1)
+	fmt.Fprintf(&want, "idkeys check: %d more bad lines not shown (the first %d are above)\n", bad-shown, shown)
+	fmt.Fprintf(&want, "idkeys check: %d of %d lines invalid\n", bad, bad+1)
 	var stdout bytes.Buffer
 	var stderr writeCounter
 	code := run([]string{"check"}, strings.NewReader(in), &stdout, &stderr)

@@ -20,8 +20,8 @@ import (
 	"github.com/idkeys/id/adopt"
 )
 
-const backfillHelp = `id backfill [-seed HEX] [-tmpdir DIR]
-id backfill -uuidv7 [-tmpdir DIR]
+const backfillHelp = `idkeys backfill [-seed HEX] [-tmpdir DIR]
+idkeys backfill -uuidv7 [-tmpdir DIR]
   Makes ids for existing rows (docs/adopting.md). Reads lines
   OLD_KEY<TAB>CREATED_AT from stdin, in any order, and writes lines
   OLD_KEY<TAB>NEW_ID sorted by CREATED_AT, to the nanosecond it is given
@@ -61,7 +61,7 @@ id backfill -uuidv7 [-tmpdir DIR]
 // plus its key.
 const backfillBudget = 64 << 20
 
-// backfillOptions are the command line of id backfill.
+// backfillOptions are the command line of idkeys backfill.
 type backfillOptions struct {
 	uuidv7 bool
 	seed   [32]byte
@@ -69,9 +69,9 @@ type backfillOptions struct {
 	budget int // bytes of rows held in memory (backfillBudget)
 }
 
-// backfillCmd parses the flags of id backfill and runs it.
+// backfillCmd parses the flags of idkeys backfill and runs it.
 func backfillCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("id backfill", stderr)
+	fs := newFlagSet("idkeys backfill", stderr)
 	var o backfillOptions
 	var seedHex string
 	fs.BoolVar(&o.uuidv7, "uuidv7", false, "OLD_KEY is a UUIDv7: convert it")
@@ -104,7 +104,7 @@ func backfillCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return backfill(o, stdin, stdout, stderr)
 }
 
-// backfiller holds the state of one run of id backfill.
+// backfiller holds the state of one run of idkeys backfill.
 type backfiller struct {
 	o     backfillOptions
 	rep   *reporter // bad lines and other messages, to stderr
@@ -114,7 +114,7 @@ type backfiller struct {
 	runs int // run files made, for tests
 }
 
-// backfill runs id backfill with the parsed options.
+// backfill runs idkeys backfill with the parsed options.
 func backfill(o backfillOptions, stdin io.Reader, stdout, stderr io.Writer) int {
 	b := &backfiller{o: o, rep: newReporter(stderr, maxReports)}
 	defer b.rep.flush()
@@ -129,7 +129,7 @@ func backfill(o backfillOptions, stdin io.Reader, stdout, stderr io.Writer) int 
 		select {
 		case <-sig:
 			b.cleanup()
-			fmt.Fprintln(stderr, "id backfill: interrupted; temporary files removed")
+			fmt.Fprintln(stderr, "idkeys backfill: interrupted; temporary files removed")
 			os.Exit(exitFail)
 		case <-done:
 		}
@@ -150,7 +150,7 @@ func (b *backfiller) cleanup() {
 // tempFile creates a file in the temporary folder, making the folder first.
 func (b *backfiller) tempFile(pattern string) (*os.File, error) {
 	if b.dir == "" {
-		d, err := os.MkdirTemp(b.o.tmpdir, "id-backfill-")
+		d, err := os.MkdirTemp(b.o.tmpdir, "idkeys-backfill-")
 		if err != nil {
 			return nil, err
 		}
@@ -169,14 +169,14 @@ func (b *backfiller) newSorter(o sortOrder) *extSorter {
 }
 
 func (b *backfiller) fail(format string, args ...any) int {
-	b.rep.printf("id backfill: "+format+"\n", args...)
+	b.rep.printf("idkeys backfill: "+format+"\n", args...)
 	return exitFail
 }
 
 // invalid ends a run that found bad lines.
 func (b *backfiller) invalid() int {
-	b.rep.summary("id backfill")
-	b.rep.printf("id backfill: %d of %d lines invalid; nothing written\n", b.rep.n, b.lines)
+	b.rep.summary("idkeys backfill")
+	b.rep.printf("idkeys backfill: %d of %d lines invalid; nothing written\n", b.rep.n, b.lines)
 	return exitFail
 }
 
@@ -413,7 +413,7 @@ func (b *backfiller) write(src rowSource, stdout io.Writer) int {
 	return exitOK
 }
 
-// convert is id backfill -uuidv7: each OLD_KEY becomes adopt.FromUUIDv7 of
+// convert is idkeys backfill -uuidv7: each OLD_KEY becomes adopt.FromUUIDv7 of
 // it, in input order. The output goes to a temporary file first, so that
 // nothing reaches stdout when a line is bad or a UUID repeated; the UUIDs
 // are sorted, in bounded memory, to find repeated ones.

@@ -1,20 +1,23 @@
-// Command id makes and reads ids: ULIDs written as 26 lowercase Crockford
+// Command idkeys makes and reads ids: ULIDs written as 26 lowercase Crockford
 // base32 characters, such as 01arz3ndektsv4rrffq69g5fav, made and parsed
 // by package github.com/idkeys/id.
 //
 // Usage:
 //
-//	id [-n N]          print N new ids (default 1), one per line
-//	id inspect ID...   print each id's canonical form, UTC time, Unix ms, hex and UUID
-//	id check [-stored|-compact] report the invalid lines of stdin, one id per line
-//	id grep ID [FILE...] print the lines mentioning ID in any spelling
-//	id backfill        make ids for existing rows (see id -h)
-//	id help            print the help (also id -h)
+//	idkeys [-n N]                    print N new ids (default 1), one per line
+//	idkeys inspect ID...             print each id's canonical form, UTC time, Unix ms, hex and UUID
+//	idkeys check [-stored|-compact]  report the invalid lines of stdin, one id per line
+//	idkeys grep ID [FILE...]         print the lines mentioning ID in any spelling
+//	idkeys backfill                  make ids for existing rows (see idkeys -h)
+//	idkeys help                      print the help (also idkeys -h)
 //
-// id prints new ids from id.New, one per line, strictly increasing; N is
+// The name is not id: coreutils' id(1), a POSIX command, is on every
+// machine, and comes first in most PATHs.
+//
+// idkeys prints new ids from id.New, one per line, strictly increasing; N is
 // from 1 to 10000000.
 //
-// id inspect prints, for each ID, one line of five tab-separated fields:
+// idkeys inspect prints, for each ID, one line of five tab-separated fields:
 // the canonical id, its time in UTC as RFC 3339 with exactly three
 // fraction digits, its time in Unix milliseconds, its 16 bytes (the ULID
 // binary layout, id.ID.As16) as 32 lowercase hex digits, which is how
@@ -32,7 +35,7 @@
 // nothing, and are refused like 26 zeros. An invalid ID is reported on
 // stderr with its reason; the valid ones are still printed.
 //
-// id check reads stdin, one id per line, prints nothing on stdout, and
+// idkeys check reads stdin, one id per line, prints nothing on stdout, and
 // reports each invalid line on stderr as "line N: reason" (the first 1000;
 // past that, how many more), then a count.
 // One trailing carriage return is removed from each line, so CRLF files
@@ -76,7 +79,7 @@ const (
 	exitUsage = 2 // bad command line
 )
 
-// maxCount is the largest N that id -n accepts: 10 million ids are 270 MB
+// maxCount is the largest N that idkeys -n accepts: 10 million ids are 270 MB
 // of output.
 const maxCount = 10_000_000
 
@@ -89,23 +92,23 @@ const maxLine = 4096
 const timeLayout = "2006-01-02T15:04:05.000Z07:00"
 
 const usageText = `usage:
-  id [-n N]                    print N new ids (default 1), one per line
-  id inspect ID...             print each id's canonical form, UTC time, Unix ms, hex and UUID
-  id check [-stored|-compact]  report the invalid lines of stdin, one id per line
-  id grep ID [FILE...]         print the lines mentioning ID in any spelling (see id -h)
-  id backfill                  make ids for existing rows: OLD_KEY<TAB>CREATED_AT lines
-  id help                      print the help (also id -h)
+  idkeys [-n N]                    print N new ids (default 1), one per line
+  idkeys inspect ID...             print each id's canonical form, UTC time, Unix ms, hex and UUID
+  idkeys check [-stored|-compact]  report the invalid lines of stdin, one id per line
+  idkeys grep ID [FILE...]         print the lines mentioning ID in any spelling (see idkeys -h)
+  idkeys backfill                  make ids for existing rows: OLD_KEY<TAB>CREATED_AT lines
+  idkeys help                      print the help (also idkeys -h)
 `
 
-const helpText = `id makes and reads ids: ULIDs written as 26 lowercase Crockford base32
+const helpText = `idkeys makes and reads ids: ULIDs written as 26 lowercase Crockford base32
 characters, such as 01arz3ndektsv4rrffq69g5fav (package github.com/idkeys/id).
 
 ` + usageText + `
-id [-n N]
+idkeys [-n N]
   Prints N new ids from id.New(), one per line, strictly increasing.
   N is an integer from 1 to 10000000; the default is 1.
 
-id inspect ID...
+idkeys inspect ID...
   For each ID prints one line of five tab-separated fields: the canonical
   (lowercase) id, its time in UTC as RFC 3339 with exactly three fraction
   digits, its time in Unix milliseconds, its 16 bytes as 32 lowercase hex
@@ -117,7 +120,7 @@ id inspect ID...
   zero id and are refused. An invalid ID is reported on stderr with its
   reason, and the valid ones are still printed.
 
-id check [-stored|-compact]
+idkeys check [-stored|-compact]
   Reads ids from stdin, one per line, prints nothing on stdout, and reports
   each invalid line on stderr as "line N: reason" (the first 1000, then how
   many more), then a count of them.
@@ -144,7 +147,7 @@ Exit status:
 // run is the whole command: it parses args (without the program name),
 // reads stdin, writes stdout and stderr, and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("id", stderr)
+	fs := newFlagSet("idkeys", stderr)
 	n := count(1)
 	fs.Var(&n, "n", "print `N` ids")
 	if code, ok := parseFlags(fs, args, stdout, stderr); !ok {
@@ -171,7 +174,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cmd == "grep" {
 		return grepCmd(rest, stdin, stdout, stderr)
 	}
-	sub := newFlagSet("id "+cmd, stderr)
+	sub := newFlagSet("idkeys "+cmd, stderr)
 	stored, compactDump := false, false
 	if cmd == "check" {
 		sub.BoolVar(&stored, "stored", false, "accept only the canonical lowercase form")
@@ -234,7 +237,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code
 
 // usageError writes msg and the usage message to stderr and returns 2.
 func usageError(stderr io.Writer, msg string) int {
-	fmt.Fprintf(stderr, "id: %s\n%s", msg, usageText)
+	fmt.Fprintf(stderr, "idkeys: %s\n%s", msg, usageText)
 	return exitUsage
 }
 
@@ -246,7 +249,7 @@ func printHelp(stdout, stderr io.Writer) int {
 }
 
 func writeError(stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "id: writing output: %v\n", err)
+	fmt.Fprintf(stderr, "idkeys: writing output: %v\n", err)
 	return exitFail
 }
 
@@ -365,7 +368,7 @@ func appendHex(b []byte, v id.ID) []byte { return spell.AppendHex(b, v.As16()) }
 // appendUUID appends the 16 bytes of v as 8-4-4-4-12 lowercase hex digits.
 func appendUUID(b []byte, v id.ID) []byte { return spell.AppendUUID(b, v.As16()) }
 
-// checkMode is how id check reads a line: as id.Parse, as id.ID's Scan
+// checkMode is how idkeys check reads a line: as id.Parse, as id.ID's Scan
 // (-stored), or as compact.ID's Scan of a uuid column's text (-compact).
 type checkMode int
 
@@ -391,7 +394,7 @@ func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
 			break
 		}
 		if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
-			rep.printf("id: reading stdin: %v\n", err)
+			rep.printf("idkeys: reading stdin: %v\n", err)
 			return exitFail
 		}
 		lines++
@@ -399,7 +402,7 @@ func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
 			// An over-long line: count its bytes, piece by piece.
 			n, err := skipLine(r, chunk)
 			if err != nil {
-				rep.printf("id: reading stdin: %v\n", err)
+				rep.printf("idkeys: reading stdin: %v\n", err)
 				return exitFail
 			}
 			want := "26"
@@ -418,7 +421,7 @@ func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
 		case checkCompact:
 			var v compact.ID
 			if perr = v.Scan(string(line)); perr != nil && len(line) == 26 {
-				perr = fmt.Errorf("%w (a text column's dump: id check -stored)", perr)
+				perr = fmt.Errorf("%w (a text column's dump: idkeys check -stored)", perr)
 			}
 		default:
 			_, perr = id.Parse(string(line))
@@ -431,8 +434,8 @@ func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
 		}
 	}
 	if rep.n > 0 {
-		rep.summary("id check")
-		rep.printf("id check: %d of %d lines invalid\n", rep.n, lines)
+		rep.summary("idkeys check")
+		rep.printf("idkeys check: %d of %d lines invalid\n", rep.n, lines)
 		return exitFail
 	}
 	return exitOK
