@@ -158,7 +158,12 @@ func TestFaultClockJumpsAnHour(t *testing.T) {
 // new random start, ahead of the frozen clock. Every id is checked
 // exactly, and so is the order.
 func TestFaultClockFrozen(t *testing.T) {
-	const n = 1_000_000
+	// Under -race, which makes each id some ten times as slow, 250,000
+	// ids, with the last ones pinned for that count.
+	n, last := 1_000_000, frozenLast{"01arz3ndfez036agnrxepp2jhd", 27, "01arz3ndf288zg000j6hb7h6nw", "01arz3nedtzzzzr60000000000"}
+	if raceEnabled {
+		n, last = 250_000, frozenLast{"01arz3ndevyjxkf97ts2e3anwj", 8, "01arz3ndept27g000j6hb7h6nw", "01arz3ndpczzzzr60000000000"}
+	}
 
 	t.Run("ChaCha8", func(t *testing.T) {
 		// A realistic source: ChaCha8 with a fixed seed. faultModel, fed by
@@ -187,8 +192,8 @@ func TestFaultClockFrozen(t *testing.T) {
 			t.Fatalf("%d starts, last id %d ms ahead of the clock; want one start per millisecond", m.starts, ahead)
 		}
 		// Pinned: what both the model and the generator give for this seed.
-		if want := "01arz3ndfez036agnrxepp2jhd"; prev.String() != want || ahead != 27 {
-			t.Fatalf("id %d: %s, %d ms ahead; want %s, %d ms ahead", n-1, prev, ahead, want, 27)
+		if prev.String() != last.chacha8 || ahead != last.ahead {
+			t.Fatalf("id %d: %s, %d ms ahead; want %s, %d ms ahead", n-1, prev, ahead, last.chacha8, last.ahead)
 		}
 		t.Logf("%d ids with the clock at %d ms, %d starts; first %s, last %s", n, t0, m.starts, first, prev)
 	})
@@ -214,8 +219,8 @@ func TestFaultClockFrozen(t *testing.T) {
 			prev = got
 		}
 		// One draw per id, and one start per millisecond.
-		if ms := (n + per - 1) / per; src.draws != n+int(ms) {
-			t.Fatalf("%d draws, want %d", src.draws, n+ms)
+		if ms := (uint64(n) + per - 1) / per; src.draws != n+int(ms) {
+			t.Fatalf("%d draws, want %d", src.draws, uint64(n)+ms)
 		}
 		for _, e := range edges {
 			i := uint64(e.i)
@@ -236,7 +241,7 @@ func TestFaultClockFrozen(t *testing.T) {
 			{0, "01arz3ndek0000000j6hb7h6nw"},
 			{65535, "01arz3ndekzzzg000j6hb7h6nw"},
 			{65536, "01arz3ndem0000000j6hb7h6nw"},
-			{n - 1, "01arz3ndf288zg000j6hb7h6nw"},
+			{n - 1, last.full},
 		})
 	})
 
@@ -248,9 +253,18 @@ func TestFaultClockFrozen(t *testing.T) {
 			{0, "01arz3ndekzgcfr60000000000"},
 			{999, "01arz3ndekzzzzr60000000000"},
 			{1000, "01arz3ndemzgcfr60000000000"},
-			{n - 1, "01arz3nedtzzzzr60000000000"},
+			{n - 1, last.overflow},
 		})
 	})
+}
+
+// frozenLast is what TestFaultClockFrozen pins for its last id: with
+// ChaCha8 (and how many ms ahead of the clock it is), a full millisecond,
+// and overflow.
+type frozenLast struct {
+	chacha8        string
+	ahead          int64
+	full, overflow string
 }
 
 // faultEdge is an id of a closed-form run and its text, written by hand.
@@ -652,18 +666,23 @@ func (m *faultModel) start() {
 // faultClock is a clock for the generator's clock seam (id.Clock): a wall
 // clock and a monotonic one that tests move apart or together. It counts
 // the wall-clock readings (the generator's re-reads), and when gate is
-// set, each reading waits in it.
+// set, each reading waits in it. Now reads the wall clock, then the
+// monotonic one, as time.Now does; pause is time that passes between the
+// two (the thread descheduled there), for the next reading only.
 type faultClock struct {
 	mu    sync.Mutex
 	wall  time.Time
 	mono  time.Duration
+	pause time.Duration
 	reads int
 	gate  func()
 }
 
 func (c *faultClock) Now() (time.Time, time.Duration) {
 	c.mu.Lock()
-	w, m, gate := c.wall, c.mono, c.gate
+	w := c.wall
+	c.wall, c.mono, c.pause = c.wall.Add(c.pause), c.mono+c.pause, 0
+	m, gate := c.mono, c.gate
 	c.reads++
 	c.mu.Unlock()
 	if gate != nil {
@@ -683,14 +702,17 @@ func (c *faultClock) Mono() time.Duration {
 // step, the time of a suspend).
 type clockStep struct {
 	both, wall time.Duration
-	to         time.Time // if not zero, where the wall clock is stepped to
-	millis     int64     // the reading the generator must take
-	reads      int       // the wall-clock readings so far, the first at its start
+	to         time.Time     // if not zero, where the wall clock is stepped to
+	pause      time.Duration // passes inside the step's first wall-clock reading
+	millis     int64         // the reading the generator must take
+	idMillis   int64         // if not 0, the reading New takes after it (the clock moved in a pause)
+	reads      int           // the wall-clock readings so far, the first at its start
 }
 
 // clockRun drives a generator reading c through steps: after each, the
 // reading (Generator.Millis) and the id (New, checked against faultModel
-// fed with that reading, so a held or moved-on timestamp is checked too).
+// fed with that reading, or idMillis, so a held or moved-on timestamp is
+// checked too).
 func clockRun(t *testing.T, c *faultClock, steps []clockStep) {
 	t.Helper()
 	const k = 0x0123456789abcdef
@@ -702,11 +724,16 @@ func clockRun(t *testing.T, c *faultClock, steps []clockStep) {
 			c.wall = s.to
 		}
 		c.mono += s.both
+		c.pause = s.pause
 		c.mu.Unlock()
 		if got := g.Millis(); got != s.millis {
 			t.Fatalf("step %d: reading %d ms, want %d (wall %d ms)", i, got, s.millis, c.wall.UnixMilli())
 		}
-		got, want := g.New(), m.next(s.millis)
+		idMillis := s.millis
+		if s.idMillis != 0 {
+			idMillis = s.idMillis
+		}
+		got, want := g.New(), m.next(idMillis)
 		if got.As16() != want {
 			t.Fatalf("step %d: id %x, want %x", i, got.As16(), want)
 		}
@@ -768,6 +795,78 @@ func TestFaultClockStepped(t *testing.T) {
 	})
 }
 
+// TestFaultClockPreempted (G11, G12): time.Now reads the wall clock, then
+// the monotonic one; a thread descheduled between the two makes a reading
+// whose wall clock is behind its monotonic time by the pause. Such a
+// re-read returns its wall clock's millisecond, but its offset is kept
+// only when the reading came within 5 µs of the monotonic reading before
+// it (the call's own): otherwise the next call re-reads. Kept, an offset
+// is replaced only when a re-read finds it more than 5 µs off, so between
+// steps the reading is at most 5 µs behind the wall clock.
+func TestFaultClockPreempted(t *testing.T) {
+	const ms, us = time.Millisecond, time.Microsecond
+	start := time.UnixMilli(t0)
+	t.Run("paused 60 ms", func(t *testing.T) {
+		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+			{millis: t0, reads: 2},
+			// The re-read is paused 60 ms between its two reads: its wall
+			// clock is returned, its offset (60 ms short) is not kept, and
+			// New's call, 60 ms on, re-reads.
+			{both: 100 * ms, pause: 60 * ms, millis: t0 + 100, idMillis: t0 + 160, reads: 4},
+			{both: ms, millis: t0 + 161, reads: 4},                 // from the second re-read's offset
+			{both: 99*ms - 1, millis: t0 + 259, reads: 4},          // 1 ns before its 100 ms
+			{both: 1, millis: t0 + 260, reads: 5},                  // re-read
+			{both: 50 * ms, pause: ms, millis: t0 + 310, reads: 5}, // not re-reading: a pause changes nothing
+		})
+	})
+	// The wall clock stepped an hour, so that the re-read's offset is a
+	// new one: 5 µs short when kept.
+	t.Run("paused 5 µs, kept", func(t *testing.T) {
+		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+			{millis: t0, reads: 2},
+			{both: 100 * ms, wall: time.Hour, pause: 5 * us, millis: t0 + hour + 100, reads: 3}, // kept: New reads from it
+			{both: ms - 3*us, millis: t0 + hour + 100, reads: 3},                                // the wall clock at t0+1h+101 ms + 2 µs
+		})
+	})
+	t.Run("paused 5 µs + 1 ns, not kept", func(t *testing.T) {
+		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+			{millis: t0, reads: 2},
+			{both: 100 * ms, wall: time.Hour, pause: 5*us + 1, millis: t0 + hour + 100, reads: 4}, // New re-reads, unpaused
+			{both: ms - 3*us, millis: t0 + hour + 101, reads: 4},                                  // exact
+		})
+	})
+	t.Run("stepped 5 µs, kept", func(t *testing.T) {
+		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+			{millis: t0, reads: 2},
+			{both: 100 * ms, wall: 5 * us, millis: t0 + 100, reads: 3}, // the re-read finds the offset 5 µs off: kept
+			{both: ms - 3*us, millis: t0 + 100, reads: 3},              // the wall clock at t0+101 ms + 2 µs
+			{both: 99 * ms, wall: -5 * us, millis: t0 + 199, reads: 3}, // stepped back to the offset: exact again
+			{both: 3 * us, millis: t0 + 200, reads: 4},                 // re-read
+		})
+	})
+	t.Run("stepped back 5 µs, kept", func(t *testing.T) {
+		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+			{millis: t0, reads: 2},
+			{both: 100 * ms, wall: -5 * us, millis: t0 + 99, idMillis: t0 + 100, reads: 3}, // kept: New reads 5 µs ahead
+			{both: 2 * us, millis: t0 + 100, reads: 3},                                     // the wall clock at t0+100 ms - 3 µs
+		})
+	})
+	t.Run("stepped back 5 µs + 1 ns, replaced", func(t *testing.T) {
+		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+			{millis: t0, reads: 2},
+			{both: 100 * ms, wall: -5*us - 1, millis: t0 + 99, reads: 3},
+			{both: 2 * us, millis: t0 + 99, reads: 3}, // exact
+		})
+	})
+	t.Run("stepped 5 µs + 1 ns, replaced", func(t *testing.T) {
+		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+			{millis: t0, reads: 2},
+			{both: 100 * ms, wall: 5*us + 1, millis: t0 + 100, reads: 3},
+			{both: ms - 3*us, millis: t0 + 101, reads: 3}, // from the new offset: exact
+		})
+	})
+}
+
 // TestFaultClockClamps (G8, G11): readings before 1970 are rounded down to
 // their millisecond (negative) and ids clamped to 0 ms; readings past
 // 10889 give the last millisecond. A step too far from the generator's
@@ -802,6 +901,20 @@ func TestFaultClockClamps(t *testing.T) {
 			{both: ms, millis: maxMillis + 99, reads: 3},
 		})
 	})
+	t.Run("year 1000", func(t *testing.T) {
+		// 31,580 years before the start: far past 2^32 s, so every call
+		// reads the wall clock, and ids are clamped to 0 ms. An offset
+		// taken from it would overflow: 0 - 31,580 years wraps 584,542
+		// years (2^64 ns) on, to 2169.
+		y1000 := time.Date(1000, 1, 1, 0, 0, 0, 0, time.UTC) // -30610224000000 ms
+		clockRun(t, &faultClock{wall: time.UnixMilli(t0), mono: time.Second}, []clockStep{
+			{millis: t0, reads: 2},
+			{to: y1000, both: 100 * ms, millis: -30610224000000, reads: 4},
+			{to: y1000.Add(ms), both: ms, millis: -30610223999999, reads: 6},
+			{to: time.UnixMilli(t0 + 102), both: ms, millis: t0 + 102, reads: 7},
+			{both: ms, millis: t0 + 103, reads: 7},
+		})
+	})
 	t.Run("out of range", func(t *testing.T) {
 		// Each step reads twice: for its reading and for its id.
 		far := time.Date(10889, 8, 2, 5, 31, 50, 100e6, time.UTC) // 8873 years on
@@ -819,8 +932,12 @@ func TestFaultClockClamps(t *testing.T) {
 // once and both read the wall clock (each waits in its reading until the
 // other is in its own); one sets the new offset, both return the wall
 // clock, and the next call reads from the offset without a re-read. Then
-// two goroutines read while the clock moves on. Run with -race, which
-// checks the offset's publication.
+// two goroutines read while the clock moves on and is stepped, so that
+// calls from an offset overlap the re-reads that extend it and those that
+// publish a new one. Run with -race: an offset is a plain field, written
+// before its epoch is published, so a write after the publication is a
+// race the detector reports. Each reader yields after every call, so
+// that at GOMAXPROCS=1 the clock moves on between calls.
 func TestFaultClockRereadRace(t *testing.T) {
 	const k = 0x0123456789abcdef
 	c := &faultClock{wall: time.UnixMilli(t0), mono: time.Second}
@@ -852,10 +969,12 @@ func TestFaultClockRereadRace(t *testing.T) {
 		t.Fatalf("reading %d after %d wall-clock readings, want %d after 4", ms, c.reads, t0+hour+101)
 	}
 
-	// Two goroutines read while the clock moves on 1 ms at a time, so
-	// that calls from the offset overlap its re-reads: each goroutine's
-	// readings never go back and stay within the clock's.
-	first := t0 + hour + 101
+	// The clock moves on 1 ms at a time for 1000 ms, and its wall clock is
+	// stepped 1 ms forward every 50 ms (20 ms in all). A reading is within
+	// the wall clock's range, and goes back only by the steps an offset
+	// older than 100 ms may miss: 2 ms.
+	const steps, every = 1000, 50
+	first, last := t0+hour+101, t0+hour+101+steps+steps/every
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	for r := range 2 {
@@ -870,23 +989,30 @@ func TestFaultClockRereadRace(t *testing.T) {
 				default:
 				}
 				ms := g.Millis()
-				if ms < prev || ms > first+1000 {
-					t.Errorf("goroutine %d: reading %d after %d, want it in [%d, %d]", r, ms, prev, prev, first+1000)
+				if ms < prev-2 || ms < first || ms > last {
+					t.Errorf("goroutine %d: reading %d after %d, want it in [%d, %d]", r, ms, prev, max(prev-2, first), last)
 					return
 				}
-				prev = ms
+				prev = max(prev, ms)
+				runtime.Gosched()
 			}
 		}()
 	}
-	for range 1000 {
+	for i := range steps {
 		c.mu.Lock()
 		c.mono += time.Millisecond
 		c.wall = c.wall.Add(time.Millisecond)
+		if i%every == every-1 {
+			c.wall = c.wall.Add(time.Millisecond)
+		}
 		c.mu.Unlock()
 		runtime.Gosched()
 	}
 	close(stop)
 	wg.Wait()
+	if ms := g.Millis(); ms < last-2 || ms > last {
+		t.Fatalf("last reading %d, want it in [%d, %d]", ms, last-2, last)
+	}
 }
 
 // TestNewClock (G12): New's clock reading, from the monotonic clock and
@@ -902,5 +1028,27 @@ func TestNewClock(t *testing.T) {
 		if lo, hi := before.Add(-slack).UnixMilli(), after.Add(slack).UnixMilli(); ms < lo || ms > hi {
 			t.Fatalf("New's reading between %v and %v is %d ms, want %d to %d", before, after, ms, lo, hi)
 		}
+	}
+}
+
+// TestNewNoAllocsAcrossRereads (G11): New allocates nothing across its
+// re-reads, at least two in 250 ms: between steps of the wall clock, a
+// re-read finds the offset it has (within 5 µs) and moves its deadline
+// on. (A step of the wall clock during the test would allocate one epoch
+// and fail it.)
+func TestNewNoAllocsAcrossRereads(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("allocation counts are not meaningful under -race or -short")
+	}
+	id.New()
+	var calls int
+	a := testing.AllocsPerRun(1, func() {
+		for end := time.Now().Add(250 * time.Millisecond); time.Now().Before(end); {
+			allocID = id.New()
+			calls++
+		}
+	})
+	if a != 0 {
+		t.Fatalf("%v allocations in %d calls of New over 250 ms, want 0", a, calls)
 	}
 }

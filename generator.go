@@ -74,21 +74,36 @@ type clock interface {
 // milliseconds and a 16-bit sequence; 0 only before the first ID. A call
 // moves it forward with one compare-and-swap.
 //
-// The wall clock at monotonic time m is startMs + (off + m) / 1e6 ms
-// (rounded down), where off is the wall clock in nanoseconds since
-// startS less the monotonic time, both of the last re-read; a call uses
-// it while m is in the 100 ms before until (claimed while a call re-reads).
+// The wall clock at monotonic time m is startMs + (ep.off + m) / 1e6 ms
+// (rounded down), while m is in the 100 ms before ep.until.
 type generator struct {
 	src     rand.Source // nil for New: the generators of internal/rng
 	clk     clock       // nil for New: time.Now and time.Since(start)
 	start   time.Time   // a reading with its monotonic time
 	startS  int64       // start's Unix seconds
 	startMs int64       // startS in milliseconds
-	until   atomic.Int64
-	off     atomic.Int64
+	ep      atomic.Pointer[epoch]
 	_       [64]byte
 	state   atomic.Uint64
 	_       [56]byte
+}
+
+// epoch is one offset of the wall clock from the monotonic clock: off, in
+// nanoseconds since startS less the monotonic time, is never changed once
+// the epoch is published; until, the monotonic time 100 ms after the last
+// re-read that found the offset, moves on (or is claimed while a call
+// re-reads). 64 bytes: a cache line of its own.
+type epoch struct {
+	until atomic.Int64
+	off   int64
+	_     [48]byte
+}
+
+// newEpoch returns an epoch of offset off, valid until until.
+func newEpoch(off, until int64) *epoch {
+	e := &epoch{off: off}
+	e.until.Store(until)
+	return e
 }
 
 const (
@@ -96,28 +111,33 @@ const (
 	exhaustedMsg = "id: New: ULID space exhausted: the clock is past 10889-08-02T05:31:50.655Z and its last millisecond is used up"
 	reread       = int64(100 * time.Millisecond)
 	claimed      = math.MinInt64
-	maxStepS     = 1 << 32 // seconds from start past which off could overflow
+	maxStepS     = 1 << 32                     // seconds from start past which off could overflow
+	maxSkew      = int64(5 * time.Microsecond) // the widest re-read kept, and the largest offset change ignored
 )
 
 // init readies a new generator drawing from src (nil: internal/rng) and
 // reading clk (nil: the system's clocks).
 func (g *generator) init(src rand.Source, clk clock) {
 	g.src, g.clk = src, clk
+	var m time.Duration
 	if clk == nil {
 		g.start = time.Now()
 	} else {
-		g.start, _ = clk.Now()
+		g.start, m = clk.Now()
 	}
 	g.startS = g.start.Unix()
 	g.startMs = g.startS * 1000
-	g.until.Store(claimed + 1) // never read: expired at any reading
+	// The start's offset, expired at any reading: a first re-read that
+	// finds it within maxSkew keeps it.
+	g.ep.Store(newEpoch(int64(g.start.Nanosecond())-int64(m), claimed+1))
 }
 
 // millis returns the wall clock's Unix milliseconds from one monotonic
 // reading, or re-reads the wall clock when the offset is older than 100
 // ms, younger than the reading, or claimed.
 func (g *generator) millis() int64 {
-	until := g.until.Load()
+	e := g.ep.Load()
+	until := e.until.Load()
 	var m int64
 	if g.clk == nil {
 		m = int64(time.Since(g.start))
@@ -125,9 +145,9 @@ func (g *generator) millis() int64 {
 		m = int64(g.clk.Mono())
 	}
 	if uint64(until-m-1) >= uint64(reread) {
-		return g.reread(until)
+		return g.reread(e, until, m)
 	}
-	ns := g.off.Load() + m
+	ns := e.off + m
 	ms := ns / 1e6
 	if ns < 0 && ms*1e6 != ns {
 		ms--
@@ -135,23 +155,31 @@ func (g *generator) millis() int64 {
 	return g.startMs + ms
 }
 
-// reread reads the wall clock, returns its milliseconds and, unless
-// another call re-reads, sets the offset and a deadline 100 ms on.
-func (g *generator) reread(until int64) int64 {
+// reread reads the wall clock and returns its milliseconds. The reading
+// is bracketed by m, the monotonic time just before it, and its own
+// monotonic time, read after its wall clock: unless the two are more than
+// maxSkew apart, the wall clock too far from start, or another call
+// re-reads, it claims e and sets a deadline 100 ms on, in e when its
+// offset is within maxSkew of e's, else in a new epoch.
+func (g *generator) reread(e *epoch, until, m int64) int64 {
 	var t time.Time
-	var m int64
+	var mt int64
 	if g.clk == nil {
 		t = time.Now()
-		m = int64(t.Sub(g.start))
+		mt = int64(t.Sub(g.start))
 	} else {
 		var d time.Duration
 		t, d = g.clk.Now()
-		m = int64(d)
+		mt = int64(d)
 	}
 	s := t.Unix() - g.startS
-	if until != claimed && s > -maxStepS && s < maxStepS && g.until.CompareAndSwap(until, claimed) {
-		g.off.Store(s*1e9 + int64(t.Nanosecond()) - m)
-		g.until.Store(m + reread)
+	if until != claimed && mt-m <= maxSkew && s > -maxStepS && s < maxStepS && e.until.CompareAndSwap(until, claimed) {
+		off := s*1e9 + int64(t.Nanosecond()) - mt
+		if d := off - e.off; d >= -maxSkew && d <= maxSkew {
+			e.until.Store(mt + reread)
+		} else {
+			g.ep.Store(newEpoch(off, mt+reread))
+		}
 	}
 	return t.UnixMilli()
 }
