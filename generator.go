@@ -20,11 +20,13 @@ import (
 //
 //   - the timestamp is the wall clock's millisecond at the call, read as
 //     the monotonic clock plus the wall clock's offset from it, which is
-//     re-read from time.Now at least every 100 ms of monotonic time: after
-//     the wall clock is stepped forward (or the machine resumes from
-//     suspend), timestamps lag the step for at most 100 ms; where the
-//     monotonic clock is not slewed with the wall clock, they are within
-//     0.1 ms of it (rows G11, G12);
+//     re-read from time.Now at least every 100 ms of monotonic time and
+//     kept only from a re-read whose two clock reads came within 5 µs:
+//     after the wall clock is stepped forward by more than 5 µs (or the
+//     machine resumes from suspend), timestamps lag the step for at most
+//     100 ms; between steps they are at most 5 µs behind it, however the
+//     thread is scheduled (within 0.1 ms where the monotonic clock is not
+//     slewed with the wall clock; rows G11, G12);
 //   - the first 64 bits, the timestamp and the sequence, are unique and
 //     increasing within the process: the first ID of a millisecond starts
 //     the sequence at a random value in [0, 2^16), each later ID of that
