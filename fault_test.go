@@ -801,8 +801,10 @@ func TestFaultClockStepped(t *testing.T) {
 // re-read returns its wall clock's millisecond, but its offset is kept
 // only when the reading came within 5 µs of the monotonic reading before
 // it (the call's own): otherwise the next call re-reads. Kept, an offset
-// is replaced only when a re-read finds it more than 5 µs off, so between
-// steps the reading is at most 5 µs behind the wall clock.
+// is replaced only when a re-read finds it more than 5 µs off, either
+// way: a step of 5 µs or less is not followed. Each limit is tried at
+// 5 µs and at 5 µs + 1 ns, with the wall clock placed so that the 5 µs
+// show in the millisecond read.
 func TestFaultClockPreempted(t *testing.T) {
 	const ms, us = time.Millisecond, time.Microsecond
 	start := time.UnixMilli(t0)
