@@ -173,7 +173,6 @@ func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // grepper searches inputs one after the other with one buffer.
 type grepper struct {
 	m       *matcher
-	planned bool
 	buf     []byte
 	out     *bufio.Writer
 	opts    grepOpts
@@ -274,10 +273,6 @@ func (g *grepper) lines(r io.Reader, emit func(line []byte, first bool) error) e
 				eof = true
 			} else if err != nil {
 				return err
-			}
-			if !g.planned && n > 0 {
-				g.m.plan(buf[:n])
-				g.planned = true
 			}
 		}
 		if finishing {

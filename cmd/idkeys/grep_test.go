@@ -202,9 +202,8 @@ func FuzzGrep(f *testing.F) {
 			in = append(in[:at:at], append([]byte(spells[int(seed)%len(spells)]), in[at:]...)...)
 		}
 		m := newMatcher([]id.ID{id.MustParse(gID)})
-		m.plan(in)
 		want := refGrep(m, in)
-		g := &grepper{m: m, planned: true, buf: make([]byte, grepKeep+1+int(size)%4000)}
+		g := &grepper{m: m, buf: make([]byte, grepKeep+1+int(size)%4000)}
 		r := bytes.NewReader(in)
 		if seed%2 == 0 {
 			g.src = r // as for a regular file: long lines are read again
@@ -293,7 +292,6 @@ func BenchmarkGrep(b *testing.B) {
 		g := &grepper{m: newMatcher([]id.ID{v}), buf: make([]byte, grepBuf)}
 		n := 0
 		for b.Loop() {
-			g.planned = false
 			n = 0
 			g.lines(bytes.NewReader(in), func(line []byte, first bool) error {
 				if first {
