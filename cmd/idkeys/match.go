@@ -19,15 +19,19 @@ type form struct {
 
 // alnum holds the ASCII letters and digits: a mention of a folded form
 // is not inside a longer run of them. b64Std and b64URL add the other
-// characters of each base64 alphabet.
-var alnum, b64Std, b64URL = func() (a, s, u [256]bool) {
+// characters of each base64 alphabet, b64Both those of both (for an id
+// whose two base64 forms are the same text).
+var alnum, b64Std, b64URL, b64Both = func() (a, s, u, both [256]bool) {
 	for c := range 256 {
 		a[c] = '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 	}
 	s, u = a, a
 	s['+'], s['/'] = true, true
 	u['-'], u['_'] = true, true
-	return a, s, u
+	for c := range 256 {
+		both[c] = s[c] || u[c]
+	}
+	return a, s, u, both
 }()
 
 // lowerASCII maps A-Z to a-z and every other byte to itself.
@@ -58,6 +62,8 @@ func formsOf(v id.ID) []form {
 	}
 	if url != std {
 		fs = append(fs, form{text: []byte(url), word: &b64URL, tail: 8})
+	} else {
+		fs[3].word = &b64Both // a whole word in each alphabet
 	}
 	return fs
 }
