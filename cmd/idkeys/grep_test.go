@@ -457,7 +457,11 @@ func TestGrepSpillUnlinked(t *testing.T) {
 	r, w := io.Pipe()
 	var stdout, stderr bytes.Buffer
 	done := make(chan int)
-	go func() { done <- run([]string{"grep", gID}, r, &stdout, &stderr) }()
+	go func() {
+		code := run([]string{"grep", gID}, r, &stdout, &stderr)
+		r.Close() // so that a write fails rather than waits
+		done <- code
+	}()
 	dots := bytes.Repeat([]byte{'.'}, 4096)
 	for range 3 {
 		w.Write(dots) // returns once idkeys grep has read it all
@@ -503,7 +507,11 @@ func TestGrepLineBuffered(t *testing.T) {
 			out := make(chanWriter, 10)
 			var stderr bytes.Buffer
 			done := make(chan int)
-			go func() { done <- run(c.args, r, out, &stderr) }()
+			go func() {
+				code := run(c.args, r, out, &stderr)
+				r.Close() // so that a write fails rather than waits
+				done <- code
+			}()
 			line := "a " + gID + "\n"
 			w.Write([]byte(line))
 			w.Write([]byte("b\n")) // returns once the line before is searched
