@@ -535,3 +535,15 @@ func TestGrepLineBuffered(t *testing.T) {
 		})
 	}
 }
+
+// TestGrepEveryOffset: a mention is found wherever it starts, whatever the
+// stride of the matcher's samples.
+func TestGrepEveryOffset(t *testing.T) {
+	for _, form := range []string{gID, strings.ToUpper(gHex), gUUID, gStd, gURL} {
+		var in strings.Builder
+		for k := range 48 {
+			in.WriteString(strings.Repeat(".", k) + form + "." + strings.Repeat(".", k%5) + "\n")
+		}
+		runCmd(in.String(), "grep", "-c", gID).check(t, result{stdout: "48\n"})
+	}
+}
