@@ -14,7 +14,7 @@ type form struct {
 	text []byte     // lowercase when fold
 	fold bool       // ASCII letters match in either case
 	word *[256]bool // the bytes that may not touch a mention
-	tail int        // where the random bits start, after the timestamp
+	tail int        // where bytes 6 to 15 start, the sequence and the random bits
 }
 
 // alnum holds the ASCII letters and digits: a mention of a folded form
@@ -48,7 +48,8 @@ var lowerASCII = func() (t [256]byte) {
 // formsOf returns the spellings of v: its 26 characters, its 32 hex
 // digits and its 36-character UUID in any letter case, and its 16 bytes in
 // unpadded base64 (22 characters, either alphabet; "==" may follow), in
-// the case base64 wrote.
+// the case base64 wrote. Each form's tail leaves out the characters that
+// spell only the timestamp, which the ids of the same hour share.
 func formsOf(v id.ID) []form {
 	s, _ := v.AppendText(nil)
 	raw := v.As16()
@@ -107,13 +108,14 @@ func foldGram(b []byte, p int) uint32 {
 // gramHash maps a folded gram to a bit of matcher.filter.
 func gramHash(v uint32) uint32 { return v * 0x9e3779b1 >> 16 }
 
-// matcher finds the lines holding any of its forms. Each form's tail (its
-// random bits, without the timestamp that ids of the same hour share) is
-// at least minTail bytes long, so any mention of a form has a whole gram of
-// its tail starting at every stride-th position of the text, stride =
-// minTail-gramLen+1. A search reads the gram at every stride-th position,
-// looks its hash up in a bit set of the forms' tail grams, and checks the
-// forms around each hit.
+// matcher finds the lines holding any of its forms. Every form's tail is
+// at least stride+gramLen-1 bytes long (stride is 11: the 14 base64
+// characters of bytes 6 to 15 are the shortest tail), so of the grams of
+// the text that start at every stride-th position, one lies inside the
+// tail of each mention. A search reads those grams only, looks each up in
+// a bit set of the hashes of the tails' grams (a miss for all but about 1
+// in 1,000 grams of other text), and checks the forms around each hit:
+// one load and a lookup per stride bytes, whatever the text holds.
 type matcher struct {
 	forms  []form
 	grams  []gram
