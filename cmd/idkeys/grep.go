@@ -314,7 +314,7 @@ func (g *grepper) search(name string, r io.Reader) error {
 			g.out.WriteString(name)
 			g.out.WriteByte(':')
 		}
-		if _, err := g.out.Write(line); err != nil || line[len(line)-1] != '\n' {
+		if _, err := g.out.Write(line); err != nil || len(line) == 0 || line[len(line)-1] != '\n' {
 			return err
 		}
 		return g.lineDone()

@@ -547,3 +547,15 @@ func TestGrepEveryOffset(t *testing.T) {
 		runCmd(in.String(), "grep", "-c", gID).check(t, result{stdout: "48\n"})
 	}
 }
+
+// TestGrepLongLastLineEnds: a long matching last line without a '\n'
+// whose end falls anywhere in a piece, the end of a piece included.
+func TestGrepLongLastLineEnds(t *testing.T) {
+	old := grepBuf
+	grepBuf = 128
+	defer func() { grepBuf = old }()
+	for n := 200; n < 600; n++ {
+		in := gID + strings.Repeat(".", n)
+		runCmd(in, "grep", gID).check(t, result{stdout: in + "\n"})
+	}
+}
