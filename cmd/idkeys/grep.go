@@ -9,8 +9,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/idkeys/id"
 )
@@ -24,7 +24,7 @@ var grepBuf = 256 << 10
 // that a mention across two pieces is found.
 const grepKeep = 64
 
-const grepHelp = `idkeys grep [-l] [-r] [-c] [-e ID]... ID [FILE...]
+const grepHelp = `idkeys grep [-l] [-c] [-r|-R] [--line-buffered] [-e ID]... ID [FILE...]
   Prints every line of the FILEs (stdin when none is given; "-" is stdin)
   that mentions the id in any of its spellings: its 26 characters, its 32
   hex digits (a trace id) and its 36-character UUID (a uuid column, a
@@ -32,17 +32,38 @@ const grepHelp = `idkeys grep [-l] [-r] [-c] [-e ID]... ID [FILE...]
   as protobuf's JSON writes a bytes field), in its case. ID is any of the
   first three spellings; -e ID adds another id to look for, and the first
   argument is then a FILE. A mention is a whole word: not inside a longer
-  run of ASCII letters and digits (nor, for base64, of base64 characters).
+  run of ASCII letters and digits (nor, for base64, of the characters of
+  its alphabet, or of either alphabet when the two forms are the same).
   Lines are prefixed by their file name when there is more than one FILE
-  or with -r. Memory stays bounded: a line of any length is read in pieces
-  (a matching one longer than 256 KB read from a pipe is kept in a
-  temporary file until it is printed).
+  or the FILE is a folder. Memory stays bounded: a line of any length is
+  read in pieces (a matching one longer than 256 KB read from a pipe is
+  kept in a temporary file, removed from its folder as soon as it is made,
+  until it is printed).
   -l  print only the names of the files with a mention
   -c  print the number of lines with a mention, for each file
-  -r  search the files under each FILE that is a folder (default ".")
+  -r  search the files under each FILE that is a folder (default "."),
+      following a FILE that is a symbolic link but no link found inside
+  -R  as -r, following every symbolic link (a link back to a folder being
+      searched is reported and skipped)
+  --line-buffered  write out each line as soon as it is found, as is done
+      when the output is a terminal; to a file or a pipe, lines are
+      written 64 KB at a time unless this is given (so that
+      tail -f app.log | idkeys grep --line-buffered ID | ... shows lines as
+      they come)
   Exit status: 0 if a line matched, 1 if none did, 2 on an error (a bad
   ID, an unreadable file), with the reason on stderr.
 `
+
+// isTerminal reports whether w is a terminal (a character device, as
+// /dev/tty and /dev/null are); a variable, for the tests.
+var isTerminal = func(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
 
 // idList is the value of -e, repeatable.
 type idList []id.ID
@@ -61,6 +82,8 @@ func (l *idList) Set(s string) error {
 // grepOpts are the flags of idkeys grep.
 type grepOpts struct {
 	list, count, names bool
+	follow             bool // -R: follow the symbolic links found in folders
+	lineBuffered       bool // flush the output after each line
 }
 
 // grepCmd runs idkeys grep with args (after "grep").
@@ -68,11 +91,13 @@ func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newFlagSet("idkeys grep", stderr)
 	var ids idList
 	var o grepOpts
-	recursive := false
+	recursive, follow := false, false
 	flags.Var(&ids, "e", "also look for `ID`")
 	flags.BoolVar(&o.list, "l", false, "print only the names of files with a mention")
 	flags.BoolVar(&o.count, "c", false, "print the number of matching lines")
 	flags.BoolVar(&recursive, "r", false, "walk folders")
+	flags.BoolVar(&follow, "R", false, "walk folders, following symbolic links")
+	flags.BoolVar(&o.lineBuffered, "line-buffered", false, "write each line as it is found")
 	// Flags may come after ID and FILEs too, as GNU grep allows.
 	var files []string
 	for rest := args; ; {
@@ -111,11 +136,15 @@ func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "idkeys grep: -l and -c do not go together\n")
 		return exitUsage
 	}
-	if recursive && len(files) == 0 {
+	o.follow = follow
+	recursive = recursive || follow
+	implicit := recursive && len(files) == 0
+	if implicit {
 		files = []string{"."}
 	}
-	o.names = len(files) > 1 || recursive
-	g := &grepper{m: newMatcher(ids), buf: make([]byte, grepBuf), out: bufio.NewWriterSize(stdout, 64<<10), opts: o}
+	o.names = len(files) > 1 // and for the files in a folder, with -r
+	o.lineBuffered = o.lineBuffered || isTerminal(stdout)
+	g := &grepper{m: newMatcher(ids), buf: make([]byte, grepBuf), out: bufio.NewWriterSize(stdout, 64<<10), stderr: stderr, opts: o}
 	defer g.close()
 	failed := false
 	fail := func(err error) {
@@ -141,22 +170,11 @@ func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			continue
 		}
-		err := filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				fail(err)
-				return nil
-			}
-			if d.IsDir() || !d.Type().IsRegular() && path != name {
-				return nil
-			}
-			if err := g.searchFile(path); err != nil {
-				fail(err)
-			}
-			return nil
-		})
-		if err != nil {
-			fail(err)
+		prefix := strings.TrimRight(name, "/") + "/"
+		if implicit {
+			prefix = "" // GNU grep -r names ./a.log a.log
 		}
+		g.walk(name, prefix, nil, true, fail)
 	}
 	if err := g.out.Flush(); err != nil {
 		return writeError(stderr, err) + 1
@@ -172,23 +190,80 @@ func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // grepper searches inputs one after the other with one buffer.
 type grepper struct {
-	m       *matcher
-	planned bool
-	buf     []byte
-	out     *bufio.Writer
-	opts    grepOpts
-	matched bool
-	spill   *os.File    // the part of a long line already read, to print it
-	spillN  int64       // its length
-	src     io.ReaderAt // a regular file being read, or nil
-	base    int64       // the file offset of buf[0]
-	kept    int64       // the file offset of the long line's start
+	m         *matcher
+	buf       []byte
+	out       *bufio.Writer
+	stderr    io.Writer // for warnings
+	opts      grepOpts
+	matched   bool
+	spill     *os.File    // the part of a long line already read, to print it
+	spillN    int64       // its length
+	spillName string      // the name of spill, if it could not be removed at once
+	src       io.ReaderAt // a regular file being read, or nil
+	base      int64       // the file offset of buf[0]
+	kept      int64       // the file offset of the long line's start
 }
 
 func (g *grepper) close() {
 	if g.spill != nil {
 		g.spill.Close()
-		os.Remove(g.spill.Name())
+		if g.spillName != "" {
+			os.Remove(g.spillName)
+		}
+	}
+}
+
+// walk searches the regular files under dir, in the order of their names,
+// each named prefix and its path under dir. dir is followed when it is a
+// symbolic link, as GNU grep follows a FILE of the command line (top is
+// set for one, which may also be a file); a symbolic link found inside is
+// followed with -R (opts.follow) and skipped otherwise, as are devices,
+// pipes and sockets. seen holds the folders being walked, to stop at a
+// link back to one of them.
+func (g *grepper) walk(dir, prefix string, seen []os.FileInfo, top bool, fail func(error)) {
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		fail(err)
+		return
+	case !st.IsDir() && top:
+		if err := g.searchFile(dir); err != nil {
+			fail(err)
+		}
+		return
+	case !st.IsDir() && st.Mode().IsRegular():
+		if err := g.searchFile(strings.TrimSuffix(prefix, "/")); err != nil {
+			fail(err)
+		}
+		return
+	case !st.IsDir():
+		return
+	}
+	for _, s := range seen {
+		if os.SameFile(s, st) {
+			g.out.Flush()
+			fmt.Fprintf(g.stderr, "idkeys grep: %s: warning: recursive directory loop\n", strings.TrimSuffix(prefix, "/"))
+			return
+		}
+	}
+	seen = append(seen, st)
+	names := g.opts.names
+	g.opts.names = true
+	defer func() { g.opts.names = names }()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		fail(err)
+	}
+	for _, e := range entries {
+		path := prefix + e.Name()
+		switch t := e.Type(); {
+		case t.IsDir() || t&fs.ModeSymlink != 0 && g.opts.follow:
+			g.walk(path, path+"/", seen, false, fail)
+		case t.IsRegular():
+			if err := g.searchFile(path); err != nil {
+				fail(err)
+			}
+		}
 	}
 }
 
@@ -226,6 +301,9 @@ func (g *grepper) search(name string, r io.Reader) error {
 			if g.opts.list {
 				g.out.WriteString(name)
 				g.out.WriteByte('\n')
+				if err := g.lineDone(); err != nil {
+					return err
+				}
 				return errListed
 			}
 		}
@@ -236,8 +314,10 @@ func (g *grepper) search(name string, r io.Reader) error {
 			g.out.WriteString(name)
 			g.out.WriteByte(':')
 		}
-		_, err := g.out.Write(line)
-		return err
+		if _, err := g.out.Write(line); err != nil || len(line) == 0 || line[len(line)-1] != '\n' {
+			return err
+		}
+		return g.lineDone()
 	}
 	err := g.lines(r, emit)
 	if err == errListed {
@@ -249,9 +329,20 @@ func (g *grepper) search(name string, r io.Reader) error {
 			g.out.WriteByte(':')
 		}
 		g.out.WriteString(strconv.FormatInt(lines, 10))
-		_, err = g.out.Write([]byte{'\n'})
+		if _, err = g.out.Write([]byte{'\n'}); err == nil {
+			err = g.lineDone()
+		}
 	}
 	return err
+}
+
+// lineDone is called at the end of each line of output: with
+// --line-buffered, or when the output is a terminal, it writes it out.
+func (g *grepper) lineDone() error {
+	if !g.opts.lineBuffered {
+		return nil
+	}
+	return g.out.Flush()
 }
 
 // lines reads r and calls emit for each line with a mention: once with
@@ -274,10 +365,6 @@ func (g *grepper) lines(r io.Reader, emit func(line []byte, first bool) error) e
 				eof = true
 			} else if err != nil {
 				return err
-			}
-			if !g.planned && n > 0 {
-				g.m.plan(buf[:n])
-				g.planned = true
 			}
 		}
 		if finishing {
@@ -384,6 +471,12 @@ func (g *grepper) keep(b []byte) error {
 		f, err := os.CreateTemp("", "idkeys-grep-*")
 		if err != nil {
 			return err
+		}
+		// Unlinked at once, so that nothing stays behind when the process
+		// is killed; where an open file cannot be removed (Windows), close
+		// removes it.
+		if os.Remove(f.Name()) != nil {
+			g.spillName = f.Name()
 		}
 		g.spill = f
 	}

@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/idkeys/id"
 )
@@ -202,9 +205,8 @@ func FuzzGrep(f *testing.F) {
 			in = append(in[:at:at], append([]byte(spells[int(seed)%len(spells)]), in[at:]...)...)
 		}
 		m := newMatcher([]id.ID{id.MustParse(gID)})
-		m.plan(in)
 		want := refGrep(m, in)
-		g := &grepper{m: m, planned: true, buf: make([]byte, grepKeep+1+int(size)%4000)}
+		g := &grepper{m: m, buf: make([]byte, grepKeep+1+int(size)%4000)}
 		r := bytes.NewReader(in)
 		if seed%2 == 0 {
 			g.src = r // as for a regular file: long lines are read again
@@ -293,7 +295,6 @@ func BenchmarkGrep(b *testing.B) {
 		g := &grepper{m: newMatcher([]id.ID{v}), buf: make([]byte, grepBuf)}
 		n := 0
 		for b.Loop() {
-			g.planned = false
 			n = 0
 			g.lines(bytes.NewReader(in), func(line []byte, first bool) error {
 				if first {
@@ -317,4 +318,244 @@ func BenchmarkGrep(b *testing.B) {
 			b.Fatal("no match")
 		}
 	})
+}
+
+// TestGrepBase64Words: a base64 mention is a whole word of its alphabet,
+// and of both when the two forms of the id are the same text.
+func TestGrepBase64Words(t *testing.T) {
+	raw, err := base64.RawStdEncoding.DecodeString("AaI9GhXRW49A4Plhzkdl9g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	same, err := id.From16([16]byte(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const b64 = "AaI9GhXRW49A4Plhzkdl9g" // no '+', '/', '-' or '_' in it
+	for _, c := range []struct {
+		v    string
+		line string
+		want bool
+	}{
+		{gID, "x " + gStd + " y", true},
+		{gID, "x " + gStd + "/y", false},
+		{gID, "x+" + gStd, false},
+		{gID, "x " + gStd + "_y", true}, // '_' is not in the standard alphabet
+		{gID, "x " + gURL + "_y", false},
+		{gID, "x-" + gURL, false},
+		{gID, "x " + gURL + "+y", true}, // '+' is not in the URL alphabet
+		{gID, "_" + gURL, false},
+		{same.String(), "x " + b64 + "==", true},
+		{same.String(), `"` + b64 + `".`, true},
+		{same.String(), "x " + b64 + "_more", false},
+		{same.String(), "x " + b64 + "-more", false},
+		{same.String(), "x " + b64 + "+more", false},
+		{same.String(), "x/" + b64, false},
+	} {
+		want := result{code: 1}
+		if c.want {
+			want = result{stdout: c.line + "\n"}
+		}
+		t.Run(c.line, func(t *testing.T) {
+			runCmd(c.line+"\n", "grep", c.v).check(t, want)
+		})
+	}
+}
+
+// TestGrepLongLineEdges: a long line's pieces overlap by grepKeep bytes,
+// and the first of them is the byte before the search starts; a long last
+// line without a '\n' is printed with one.
+func TestGrepLongLineEdges(t *testing.T) {
+	if grepBuf != 256<<10 {
+		t.Fatalf("grepBuf is %d", grepBuf)
+	}
+	line := func(n, at int, s string) string {
+		b := bytes.Repeat([]byte{'.'}, n)
+		copy(b[at:], s)
+		return string(b)
+	}
+	// The id starts exactly where the second piece of the line starts,
+	// after an 'x': not a mention.
+	glued := line(768<<10, 256<<10-grepKeep-1, "x"+gID)
+	runCmd(glued+"\n", "grep", "-c", gID).check(t, result{stdout: "0\n", code: 1})
+	spaced := line(768<<10, 256<<10-grepKeep-1, " "+gID)
+	runCmd(spaced+"\n", "grep", "-c", gID).check(t, result{stdout: "1\n"})
+	runCmd(glued+"\n"+spaced+"\n", "grep", gID).check(t, result{stdout: spaced + "\n"})
+	// A long last line without a '\n', the mention at its end, then at its
+	// start.
+	end := line(300<<10, 300<<10-len(gUUID), gUUID)
+	runCmd("a\n"+end, "grep", gID).check(t, result{stdout: end + "\n"})
+	start := line(600<<10, 0, gUUID)
+	runCmd("a\n"+start, "grep", gID).check(t, result{stdout: start + "\n"})
+	file := filepath.Join(t.TempDir(), "end.log")
+	if err := os.WriteFile(file, []byte("a\n"+end), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	runCmd("", "grep", gID, file).check(t, result{stdout: end + "\n"})
+}
+
+// TestGrepDashDash: after "--", every argument is a FILE, even one that
+// starts with '-'.
+func TestGrepDashDash(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for name, s := range map[string]string{"x.log": "a " + gID + "\n", "-weird.log": "b " + gHex + "\n"} {
+		if err := os.WriteFile(name, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runCmd("", "grep", gID, "--", "x.log", "-weird.log").check(t, result{stdout: "x.log:a " + gID + "\n-weird.log:b " + gHex + "\n"})
+	runCmd("", "grep", "-c", "--", gID, "-weird.log").check(t, result{stdout: "1\n"})
+	runCmd("", "grep", gID, "x.log", "-weird.log").check(t, result{stderr: "flag provided but not defined: -weird.log\n", code: 2})
+}
+
+// TestGrepSymlinks: -r follows a symbolic link given as FILE, as GNU grep
+// does, and no link found inside; -R follows every link and stops at a
+// loop with a warning.
+func TestGrepSymlinks(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, d := range []string{"real/sub", "other"} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"real/a.log", "real/sub/b.log", "other/c.log"} {
+		if err := os.WriteFile(f, []byte(gID+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, to := range map[string]string{"dlink": "real", "real/dlink": "../other", "real/flink": "../other/c.log", "real/sub/up": ".."} {
+		if err := os.Symlink(to, link); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	runCmd("", "grep", "-r", gID, "dlink").check(t, result{stdout: "dlink/a.log:" + gID + "\ndlink/sub/b.log:" + gID + "\n"})
+	runCmd("", "grep", "-r", "-l", gID, "dlink/").check(t, result{stdout: "dlink/a.log\ndlink/sub/b.log\n"})
+	runCmd("", "grep", "-r", "-c", gID, "real/flink").check(t, result{stdout: "1\n"})
+	runCmd("", "grep", "-R", "-l", gID, "dlink").check(t, result{
+		stdout: "dlink/a.log\ndlink/dlink/c.log\ndlink/flink\ndlink/sub/b.log\n",
+		stderr: "idkeys grep: dlink/sub/up: warning: recursive directory loop\n"})
+	t.Chdir("real")
+	runCmd("", "grep", "-r", "-l", gID).check(t, result{stdout: "a.log\nsub/b.log\n"})
+	runCmd("", "grep", "-r", "-l", gID, ".").check(t, result{stdout: "./a.log\n./sub/b.log\n"})
+	if err := os.Symlink("nowhere", "dangling"); err != nil {
+		t.Fatal(err)
+	}
+	runCmd("", "grep", "-r", "-l", gID).check(t, result{stdout: "a.log\nsub/b.log\n"})
+	runCmd("", "grep", "-R", "-l", gID).check(t, result{
+		stdout: "a.log\ndlink/c.log\nflink\nsub/b.log\n",
+		stderr: "idkeys grep: stat dangling: no such file or directory\nidkeys grep: sub/up: warning: recursive directory loop\n", code: 2})
+}
+
+// TestGrepSpillUnlinked: the temporary file that holds a long line read
+// from a pipe has no name in its folder while idkeys grep runs.
+func TestGrepSpillUnlinked(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	old := grepBuf
+	grepBuf = 4096
+	defer func() { grepBuf = old }()
+	r, w := io.Pipe()
+	var stdout, stderr bytes.Buffer
+	done := make(chan int)
+	go func() {
+		code := run([]string{"grep", gID}, r, &stdout, &stderr)
+		r.Close() // so that a write fails rather than waits
+		done <- code
+	}()
+	dots := bytes.Repeat([]byte{'.'}, 4096)
+	for range 3 {
+		w.Write(dots) // returns once idkeys grep has read it all
+	}
+	if entries, err := os.ReadDir(tmp); err != nil || len(entries) != 0 {
+		t.Errorf("while searching, %s holds %v (%v), want nothing", tmp, entries, err)
+	}
+	w.Write([]byte(" " + gID + "\nnext\n"))
+	w.Close()
+	if code := <-done; code != 0 || stderr.Len() != 0 || stdout.String() != strings.Repeat(".", 3*4096)+" "+gID+"\n" {
+		t.Errorf("exit status %d, stderr %q, %d bytes out", code, stderr.String(), stdout.Len())
+	}
+}
+
+// chanWriter sends what is written to it on c.
+type chanWriter chan string
+
+func (c chanWriter) Write(p []byte) (int, error) {
+	c <- string(p)
+	return len(p), nil
+}
+
+// TestGrepLineBuffered: with --line-buffered, or when the output is a
+// terminal, a line is written out before the input ends; otherwise it is
+// kept until 64 KB of output or the end of the input.
+func TestGrepLineBuffered(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		terminal bool
+		args     []string
+		want     bool // the line comes out before the input ends
+	}{
+		{"pipe", false, []string{"grep", gID}, false},
+		{"terminal", true, []string{"grep", gID}, true},
+		{"--line-buffered", false, []string{"grep", "--line-buffered", gID}, true},
+		{"-c to a terminal", true, []string{"grep", "-c", gID}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			old := isTerminal
+			isTerminal = func(io.Writer) bool { return c.terminal }
+			defer func() { isTerminal = old }()
+			r, w := io.Pipe()
+			out := make(chanWriter, 10)
+			var stderr bytes.Buffer
+			done := make(chan int)
+			go func() {
+				code := run(c.args, r, out, &stderr)
+				r.Close() // so that a write fails rather than waits
+				done <- code
+			}()
+			line := "a " + gID + "\n"
+			w.Write([]byte(line))
+			w.Write([]byte("b\n")) // returns once the line before is searched
+			var got string
+			if c.want {
+				select {
+				case got = <-out:
+				case <-time.After(10 * time.Second):
+				}
+			} else {
+				select {
+				case got = <-out:
+				default:
+				}
+			}
+			w.Close()
+			<-done
+			if want := map[bool]string{true: line}[c.want]; got != want {
+				t.Errorf("before the end of the input, %q came out, want %q", got, want)
+			}
+		})
+	}
+}
+
+// TestGrepEveryOffset: a mention is found wherever it starts, whatever the
+// stride of the matcher's samples.
+func TestGrepEveryOffset(t *testing.T) {
+	for _, form := range []string{gID, strings.ToUpper(gHex), gUUID, gStd, gURL} {
+		var in strings.Builder
+		for k := range 48 {
+			in.WriteString(strings.Repeat(".", k) + form + "." + strings.Repeat(".", k%5) + "\n")
+		}
+		runCmd(in.String(), "grep", "-c", gID).check(t, result{stdout: "48\n"})
+	}
+}
+
+// TestGrepLongLastLineEnds: a long matching last line without a '\n'
+// whose end falls anywhere in a piece, the end of a piece included.
+func TestGrepLongLastLineEnds(t *testing.T) {
+	old := grepBuf
+	grepBuf = 128
+	defer func() { grepBuf = old }()
+	for n := 200; n < 600; n++ {
+		in := gID + strings.Repeat(".", n)
+		runCmd(in, "grep", gID).check(t, result{stdout: in + "\n"})
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/binary"
 	"slices"
 
 	"github.com/idkeys/id"
@@ -13,19 +14,24 @@ type form struct {
 	text []byte     // lowercase when fold
 	fold bool       // ASCII letters match in either case
 	word *[256]bool // the bytes that may not touch a mention
+	tail int        // where bytes 6 to 15 start, the sequence and the random bits
 }
 
 // alnum holds the ASCII letters and digits: a mention of a folded form
 // is not inside a longer run of them. b64Std and b64URL add the other
-// characters of each base64 alphabet.
-var alnum, b64Std, b64URL = func() (a, s, u [256]bool) {
+// characters of each base64 alphabet, b64Both those of both (for an id
+// whose two base64 forms are the same text).
+var alnum, b64Std, b64URL, b64Both = func() (a, s, u, both [256]bool) {
 	for c := range 256 {
 		a[c] = '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 	}
 	s, u = a, a
 	s['+'], s['/'] = true, true
 	u['-'], u['_'] = true, true
-	return a, s, u
+	for c := range 256 {
+		both[c] = s[c] || u[c]
+	}
+	return a, s, u, both
 }()
 
 // lowerASCII maps A-Z to a-z and every other byte to itself.
@@ -42,20 +48,23 @@ var lowerASCII = func() (t [256]byte) {
 // formsOf returns the spellings of v: its 26 characters, its 32 hex
 // digits and its 36-character UUID in any letter case, and its 16 bytes in
 // unpadded base64 (22 characters, either alphabet; "==" may follow), in
-// the case base64 wrote.
+// the case base64 wrote. Each form's tail leaves out the characters that
+// spell only the timestamp, which the ids of the same hour share.
 func formsOf(v id.ID) []form {
 	s, _ := v.AppendText(nil)
 	raw := v.As16()
 	std := base64.RawStdEncoding.EncodeToString(raw[:])
 	url := base64.RawURLEncoding.EncodeToString(raw[:])
 	fs := []form{
-		{text: s, fold: true, word: &alnum},
-		{text: appendHex(nil, v), fold: true, word: &alnum},
-		{text: appendUUID(nil, v), fold: true, word: &alnum},
-		{text: []byte(std), word: &b64Std},
+		{text: s, fold: true, word: &alnum, tail: 10},
+		{text: appendHex(nil, v), fold: true, word: &alnum, tail: 12},
+		{text: appendUUID(nil, v), fold: true, word: &alnum, tail: 14},
+		{text: []byte(std), word: &b64Std, tail: 8},
 	}
 	if url != std {
-		fs = append(fs, form{text: []byte(url), word: &b64URL})
+		fs = append(fs, form{text: []byte(url), word: &b64URL, tail: 8})
+	} else {
+		fs[3].word = &b64Both // a whole word in each alphabet
 	}
 	return fs
 }
@@ -78,25 +87,42 @@ func (f *form) at(b []byte, s int) bool {
 	return bytes.Equal(t, f.text)
 }
 
-// anchor says that form forms[form] has the anchor byte at offset off.
-type anchor struct{ form, off int }
+// gramLen is the length of the pieces of text the matcher samples: four
+// bytes, one load.
+const gramLen = 4
 
-// stream is one anchor byte and the forms it finds.
-type stream struct {
-	b       byte
-	anchors []anchor
+// gram is gramLen bytes of a form, its ASCII letters lowercased by
+// foldGram, and where they are in it.
+type gram struct {
+	v         uint32
+	form, off int
 }
 
-// matcher finds the lines holding any of its forms. Every mention of a
-// form has that form's anchor character at a known offset, so a search
-// is a bytes.IndexByte pass per anchor byte (two for a letter of a
-// folded form: its two cases), verifying each hit. plan picks the anchor
-// characters that are rarest in a sample of the input.
+// foldGram reads gramLen bytes of b at p, little-endian, with bit 5 of each
+// set: A-Z become a-z, digits and '-', '+', '/' stay, some other bytes
+// collide with others (the filter only narrows; every candidate is checked).
+func foldGram(b []byte, p int) uint32 {
+	return binary.LittleEndian.Uint32(b[p:]) | 0x20202020
+}
+
+// gramHash maps a folded gram to a bit of matcher.filter.
+func gramHash(v uint32) uint32 { return v * 0x9e3779b1 >> 16 }
+
+// matcher finds the lines holding any of its forms. Every form's tail is
+// at least stride+gramLen-1 bytes long (stride is 11: the 14 base64
+// characters of bytes 6 to 15 are the shortest tail), so of the grams of
+// the text that start at every stride-th position, one lies inside the
+// tail of each mention. A search reads those grams only, looks each up in
+// a bit set of the hashes of the tails' grams (a miss for all but about 1
+// in 1,000 grams of other text), and checks the forms around each hit:
+// one load and a lookup per stride bytes, whatever the text holds.
 type matcher struct {
-	forms   []form
-	streams []stream
-	maxLen  int
-	spans   [][2]int // scratch for matchLines
+	forms  []form
+	grams  []gram
+	filter [1 << 10]uint64 // 1<<16 bits, one per gramHash value
+	stride int
+	maxLen int
+	spans  [][2]int // scratch for matchLines
 }
 
 func newMatcher(ids []id.ID) *matcher {
@@ -109,52 +135,17 @@ func newMatcher(ids []id.ID) *matcher {
 			}
 		}
 	}
-	m.plan(nil)
+	m.stride = m.maxLen
+	for fi, f := range m.forms {
+		m.stride = min(m.stride, len(f.text)-f.tail-gramLen+1)
+		for off := f.tail; off+gramLen <= len(f.text); off++ {
+			v := foldGram(f.text, off)
+			m.grams = append(m.grams, gram{v, fi, off})
+			h := gramHash(v)
+			m.filter[h>>6] |= 1 << (h & 63)
+		}
+	}
 	return m
-}
-
-// plan chooses, for each form, the character whose bytes are the least
-// frequent in sample, preferring bytes already chosen for another form.
-func (m *matcher) plan(sample []byte) {
-	var freq [256]int
-	for _, c := range sample {
-		freq[c]++
-	}
-	m.streams = m.streams[:0]
-	chosen := map[byte]int{} // anchor byte -> index in m.streams
-	for fi := range m.forms {
-		f := &m.forms[fi]
-		best, bestCost := 0, -1
-		for k, c := range f.text {
-			cost := 0
-			for _, b := range caseBytes(c, f.fold) {
-				if _, ok := chosen[b]; !ok {
-					cost += freq[b] + 1
-				}
-			}
-			if bestCost < 0 || cost < bestCost {
-				best, bestCost = k, cost
-			}
-		}
-		for _, b := range caseBytes(f.text[best], f.fold) {
-			i, ok := chosen[b]
-			if !ok {
-				i = len(m.streams)
-				chosen[b] = i
-				m.streams = append(m.streams, stream{b: b})
-			}
-			m.streams[i].anchors = append(m.streams[i].anchors, anchor{fi, best})
-		}
-	}
-}
-
-// caseBytes returns the bytes that match c: both cases of a letter in a
-// folded form, else c.
-func caseBytes(c byte, fold bool) []byte {
-	if fold && 'a' <= c && c <= 'z' {
-		return []byte{c, c - 'a' + 'A'}
-	}
-	return []byte{c}
 }
 
 // matchLines returns the lines of b[from:] that hold a mention, in order,
@@ -164,46 +155,41 @@ func caseBytes(c byte, fold bool) []byte {
 // len(b): a mention is reported only if the byte after it is in b.
 // The result is valid until the next call.
 func (m *matcher) matchLines(b []byte, from int, open bool) [][2]int {
-	m.spans = m.spans[:0]
-	for _, st := range m.streams {
-		m.spans = m.scan(b, from, open, st, m.spans)
-	}
-	if len(m.streams) > 1 {
-		slices.SortFunc(m.spans, func(x, y [2]int) int { return x[0] - y[0] })
-		m.spans = slices.Compact(m.spans)
-	}
-	return m.spans
-}
-
-// scan appends the lines found by one anchor stream.
-func (m *matcher) scan(b []byte, from int, open bool, st stream, spans [][2]int) [][2]int {
-	i := from
-	for i < len(b) {
-		j := bytes.IndexByte(b[i:], st.b)
-		if j < 0 {
-			break
+	spans := m.spans[:0]
+	stride, last := m.stride, len(b)-gramLen
+	p := from
+	for p <= last {
+		v := foldGram(b, p)
+		h := gramHash(v)
+		if m.filter[h>>6]&(1<<(h&63)) == 0 {
+			p += stride
+			continue
 		}
-		i += j
-		found := false
-		for _, a := range st.anchors {
-			f := &m.forms[a.form]
-			s := i - a.off
+		le := -1
+		for _, g := range m.grams {
+			if g.v != v {
+				continue
+			}
+			f := &m.forms[g.form]
+			s := p - g.off
 			e := s + len(f.text)
 			if s < from || e > len(b) || open && e == len(b) || !f.at(b, s) {
 				continue
 			}
 			ls := bytes.LastIndexByte(b[from:s], '\n') + 1 + from
-			le := len(b)
+			le = len(b)
 			if k := bytes.IndexByte(b[e:], '\n'); k >= 0 {
 				le = e + k + 1
 			}
 			spans = append(spans, [2]int{ls, le})
-			i, found = le, true
 			break
 		}
-		if !found {
-			i++
+		if le < 0 {
+			p += stride
+		} else {
+			p = le
 		}
 	}
+	m.spans = spans
 	return spans
 }
