@@ -34,7 +34,8 @@ import (
 //
 // Call Parse on every value from outside before any query: a value that
 // fails cannot match a row (answer "not found" for a URL, "invalid input"
-// for your own form data).
+// for your own form data). The error's message is for logs; a client is
+// answered with [ReasonOf](err).Code() and .Message() (E6).
 func Parse(s string) (ID, error) {
 	return parse(s, &anyCase)
 }
@@ -97,6 +98,67 @@ func (r Reason) String() string {
 		return "zero id"
 	}
 	return "Reason(" + strconv.Itoa(int(r)) + ")"
+}
+
+// Code returns r's stable machine code, for an API's error body: "id_length",
+// "id_character", "id_case", "id_range" or "id_zero", and "id_invalid"
+// for any other Reason, 0 included (what [ReasonOf] returns for an error
+// of this package that is not about the text's spelling). Codes never
+// change once released. With [Reason.Message] and a request or trace id
+// it is what a service answers a client, never [ParseError.Error]
+// (docs/contract.md E6; docs/works-with-web.md).
+func (r Reason) Code() string {
+	switch r {
+	case ReasonLength:
+		return "id_length"
+	case ReasonCharacter:
+		return "id_character"
+	case ReasonCase:
+		return "id_case"
+	case ReasonRange:
+		return "id_range"
+	case ReasonZero:
+		return "id_zero"
+	}
+	return "id_invalid"
+}
+
+// Message returns a fixed English sentence for r, safe to show to a
+// client: it quotes no input and names no Go identifier or command. For
+// ReasonLength, "The id must be 26 characters long."; ReasonCharacter,
+// "The id may contain only the digits 0 to 9 and the letters a to z
+// except i, l, o and u."; ReasonCase, "The id is not in lowercase.";
+// ReasonRange, "The id is out of range: its first character must be 0
+// to 7."; ReasonZero, "The id is all zeros, which names nothing."; any
+// other Reason, "The id is not valid." (E6).
+func (r Reason) Message() string {
+	switch r {
+	case ReasonLength:
+		return "The id must be 26 characters long."
+	case ReasonCharacter:
+		return "The id may contain only the digits 0 to 9 and the letters a to z except i, l, o and u."
+	case ReasonCase:
+		return "The id is not in lowercase."
+	case ReasonRange:
+		return "The id is out of range: its first character must be 0 to 7."
+	case ReasonZero:
+		return "The id is all zeros, which names nothing."
+	}
+	return "The id is not valid."
+}
+
+// ReasonOf returns the Reason of the first [*ParseError] in err's tree,
+// [ReasonZero] for [ErrZeroBytes], and 0 for any other error, nil
+// included, so that a handler writes its answer in one line from
+// ReasonOf(err).Code() and ReasonOf(err).Message() (E6).
+func ReasonOf(err error) Reason {
+	if pe := (*ParseError)(nil); errors.As(err, &pe) {
+		return pe.Reason
+	}
+	if errors.Is(err, ErrZeroBytes) {
+		return ReasonZero
+	}
+	return 0
 }
 
 // maxQuoted is how many leading bytes of a rejected input a ParseError
