@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -76,6 +77,53 @@ func TestFrom16(t *testing.T) {
 	}
 }
 
+// TestFromSlice: ids from a []byte, and the bytes as one (B5).
+func TestFromSlice(t *testing.T) {
+	v := id.MustParse("01arz3ndektsv4rrffq69g5fav")
+	b := v.As16()
+	tests := []struct {
+		name string
+		in   []byte
+		want id.ID
+		msg  string // the error's message, when one is wanted
+	}{
+		{"B5 16 bytes", b[:], v, ""},
+		{"B5 16 0xff bytes", bytes.Repeat([]byte{0xff}, 16), id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz"), ""},
+		{"B5 16 zero bytes", make([]byte, 16), id.ID{}, "id: invalid id: 16 zero bytes are the zero id, which names nothing"},
+		{"B5 nil", nil, id.ID{}, "id: invalid id: 0 bytes, want 16"},
+		{"B5 15 bytes", b[:15], id.ID{}, "id: invalid id: 15 bytes, want 16"},
+		{"B5 17 bytes", append(b[:], 0), id.ID{}, "id: invalid id: 17 bytes, want 16"},
+		{"B5 the 26 characters", []byte(v.String()), id.ID{}, "id: invalid id: 26 bytes, want 16"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := id.FromSlice(tt.in)
+			if tt.msg != "" {
+				if err == nil || err.Error() != tt.msg || !errors.Is(err, id.ErrInvalid) || !got.IsZero() {
+					t.Fatalf("FromSlice(%x) = %#v, %v; want the zero id, %s", tt.in, got, err, tt.msg)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Fatalf("FromSlice(%x) = %s, %v; want %s", tt.in, got, err, tt.want)
+			}
+		})
+	}
+	// AsSlice is a new slice each time: writing to one changes neither the
+	// id nor the next.
+	s := v.AsSlice()
+	if !bytes.Equal(s, b[:]) || len(s) != 16 {
+		t.Fatalf("AsSlice() = %x, want %x", s, b)
+	}
+	s[0] = 0xff
+	if v.AsSlice()[0] != b[0] {
+		t.Error("AsSlice returned shared memory")
+	}
+	if z := (id.ID{}).AsSlice(); !bytes.Equal(z, make([]byte, 16)) {
+		t.Errorf("zero id AsSlice() = %x, want 16 zero bytes", z)
+	}
+}
+
 // TestAs16Zero: the zero id's bytes are 16 zeros, which From16 refuses (B1, B3).
 func TestAs16Zero(t *testing.T) {
 	if b := (id.ID{}).As16(); b != ([16]byte{}) {
@@ -127,7 +175,19 @@ func FuzzFrom16(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{0xff}, 16))
 	f.Add([]byte("01arz3ndektsv4rrffq69g5fav"))
 	f.Add([]byte("01ARZ3NDEKTSV4RRFFQ69G5FAV"))
+	f.Add(bytes.Repeat([]byte{0x01}, 15)) // FromSlice: one short
+	f.Add(bytes.Repeat([]byte{0x01}, 17))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// FromSlice is From16 for 16 bytes, an error naming the length
+		// for any other (B5); AsSlice gives the bytes back.
+		fs, fsErr := id.FromSlice(data)
+		if len(data) != 16 {
+			if want := "id: invalid id: " + strconv.Itoa(len(data)) + " bytes, want 16"; fsErr == nil || fsErr.Error() != want || !errors.Is(fsErr, id.ErrInvalid) || !fs.IsZero() {
+				t.Fatalf("FromSlice(%x) = %s, %v; want the zero id, %s", data, fs, fsErr, want)
+			}
+		} else if f16, err := id.From16([16]byte(data)); fs != f16 || fsErr != err || (err == nil && !bytes.Equal(fs.AsSlice(), data)) {
+			t.Fatalf("FromSlice(%x) = %s, %v; From16 %s, %v", data, fs, fsErr, f16, err)
+		}
 		if len(data) == 16 {
 			b := [16]byte(data)
 			v, err := id.From16(b)

@@ -321,22 +321,94 @@ func Example_keysetNewestFirst() {
 			return
 		}
 		before, err := id.Parse(q.Get("before"))
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
+		if err != nil { // the client gets a code and a fixed message, never err.Error()
+			reason := id.ReasonOf(err)
+			http.Error(w, reason.Code()+": "+reason.Message()+" Request "+r.Header.Get("X-Request-Id")+".", http.StatusBadRequest)
 			return
 		}
 		fmt.Fprintln(w, next, before) // db.QueryContext(ctx, next, before)
 	}
 	for _, target := range []string{"/posts", "/posts?before=01ARZ3NDEKTSV4RRFFQ69G5FAV", "/posts?before=", "/posts?before=01arz3"} {
 		rec := httptest.NewRecorder()
-		page(rec, httptest.NewRequest("GET", target, nil))
+		req := httptest.NewRequest("GET", target, nil)
+		req.Header.Set("X-Request-Id", "01m8ypfyd24w8j45g5qh86tjz9")
+		page(rec, req)
 		fmt.Print(rec.Code, " ", rec.Body.String())
 	}
 	// Output:
 	// 200 SELECT id, name FROM posts ORDER BY id DESC LIMIT 20
 	// 200 SELECT id, name FROM posts WHERE id < $1 ORDER BY id DESC LIMIT 20 01arz3ndektsv4rrffq69g5fav
-	// 400 id: invalid id "": length 0, want 26
-	// 400 id: invalid id "01arz3": length 6, want 26
+	// 400 id_length: The id must be 26 characters long. Request 01m8ypfyd24w8j45g5qh86tjz9.
+	// 400 id_length: The id must be 26 characters long. Request 01m8ypfyd24w8j45g5qh86tjz9.
+}
+
+// A bad id in a JSON body is 400 Bad Request (KEYS-5). The client gets a
+// stable code, a fixed message and the request id, from id.ReasonOf; the
+// error's own message, which quotes the input and names Go types and
+// tools, goes to the log only (docs/contract.md E6).
+func Example_clientErrorBody() {
+	type apiError struct {
+		Code      string `json:"code"`
+		Message   string `json:"message"`
+		RequestID string `json:"request_id"`
+	}
+	handler := func(w http.ResponseWriter, r *http.Request) {
+		reqID := r.Header.Get("X-Request-Id")
+		var order struct {
+			Customer id.ID `json:"customer_id"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&order); err != nil {
+			// slog.Warn("bad order", "err", err, "request_id", reqID): the whole message, for logs
+			if errors.Is(err, id.ErrInvalid) {
+				reason := id.ReasonOf(err)
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusBadRequest)
+				json.NewEncoder(w).Encode(apiError{reason.Code(), reason.Message(), reqID})
+				return
+			}
+			http.Error(w, "malformed JSON", http.StatusBadRequest)
+			return
+		}
+		fmt.Fprintf(w, "order for %s\n", order.Customer)
+	}
+	for _, body := range []string{
+		`{"customer_id":"01ARZ3NDEKTSV4RRFFQ69G5FAV"}`,
+		`{"customer_id":"0190b2f1-7c3e-7a3b-8000-0123456789ab"}`, // UUID text
+		`{"customer_id":"é"}`,
+		`{"customer_id":"01arz3ndeitsv4rrffq69g5fav"}`, // an i
+		`{"customer_id":"81arz3ndektsv4rrffq69g5fav"}`,
+		`{"customer_id":"00000000000000000000000000"}`,
+		`{"customer_id":42}`,
+	} {
+		req := httptest.NewRequest("POST", "/orders", strings.NewReader(body))
+		req.Header.Set("X-Request-Id", "01m8ypfyd24w8j45g5qh86tjz9")
+		rec := httptest.NewRecorder()
+		handler(rec, req)
+		fmt.Print(rec.Code, " ", rec.Body.String())
+	}
+	// Output:
+	// 200 order for 01arz3ndektsv4rrffq69g5fav
+	// 400 {"code":"id_length","message":"The id must be 26 characters long.","request_id":"01m8ypfyd24w8j45g5qh86tjz9"}
+	// 400 {"code":"id_length","message":"The id must be 26 characters long.","request_id":"01m8ypfyd24w8j45g5qh86tjz9"}
+	// 400 {"code":"id_character","message":"The id may contain only the digits 0 to 9 and the letters a to z except i, l, o and u.","request_id":"01m8ypfyd24w8j45g5qh86tjz9"}
+	// 400 {"code":"id_range","message":"The id is out of range: its first character must be 0 to 7.","request_id":"01m8ypfyd24w8j45g5qh86tjz9"}
+	// 400 {"code":"id_zero","message":"The id is all zeros, which names nothing.","request_id":"01m8ypfyd24w8j45g5qh86tjz9"}
+	// 400 {"code":"id_invalid","message":"The id is not valid.","request_id":"01m8ypfyd24w8j45g5qh86tjz9"}
+}
+
+// ReasonOf finds the reason of a rejection through any wrapping; Code
+// and Message are what a client may see, Error what a log keeps.
+func ExampleReasonOf() {
+	_, err := id.Parse("0190b2f1-7c3e-7a3b-8000-0123456789ab")
+	err = fmt.Errorf("customer: %w", err)
+	reason := id.ReasonOf(err)
+	fmt.Println(reason.Code())
+	fmt.Println(reason.Message())
+	fmt.Println(err)
+	// Output:
+	// id_length
+	// The id must be 26 characters long.
+	// customer: id: invalid id "0190b2f1-7c3e-7a3b"...: length 36, want 26: UUID text: compact.ID scans it; idkeys inspect
 }
 
 // An optional id has three spellings, each with the same meaning for "no

@@ -8,8 +8,11 @@ import (
 
 // MarshalBinary implements [encoding.BinaryMarshaler] with the canonical
 // text, the 26 lowercase characters of [ID.MarshalText], not the 16 bytes
-// of [ID.As16] (docs/contract.md B4). For the zero ID it returns nil and
-// [ErrZero]. gob, go-redis and CBOR call it.
+// of [ID.As16] that oklog's and google/uuid's MarshalBinary give: gob,
+// go-redis and CBOR call it, and their caches, queues and dumps keep an
+// id greppable in one spelling (KEYS-7; docs/contract.md B4;
+// docs/coming-from.md). For the bytes call [ID.As16] or [ID.AsSlice]. For
+// the zero ID it returns nil and [ErrZero].
 func (id ID) MarshalBinary() ([]byte, error) {
 	return id.MarshalText()
 }

@@ -3,7 +3,6 @@ package id
 import (
 	"errors"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/idkeys/id/internal/spell"
 	"github.com/oklog/ulid/v2"
@@ -17,19 +16,26 @@ import (
 // On failure it returns the zero ID and a [*ParseError] wrapping
 // [ErrInvalid] whose Reason is, checked in this order:
 //
-//   - when s is not 26 bytes long: [ReasonCharacter] at its first
-//     non-ASCII character if s is 26 characters of UTF-8 (that index
-//     counts bytes and characters alike: all before it are ASCII; P4),
-//     else [ReasonLength], whose message names 32 hex digits and UUID
-//     text as an id's other spellings and what reads them (P3a);
-//   - [ReasonCharacter] at the first byte outside the alphabet: I, L, O, U
-//     in any case (no Crockford aliases), punctuation, any byte ≥ 0x80;
+//   - [ReasonLength] when s is neither 26 bytes nor 26 characters long;
+//     its message gives the length in characters and names the first
+//     non-ASCII one when s is valid UTF-8 (else in bytes), and names 32
+//     hex digits and UUID text as an id's other spellings and what reads
+//     them (P3, P3a);
+//   - [ReasonCharacter] at the first character outside the alphabet: I,
+//     L, O, U in any case (no Crockford aliases), punctuation, any
+//     non-ASCII character;
 //   - [ReasonRange] when the first character is above 7;
 //   - [ReasonZero] for 26 zeros, the zero ID.
 //
+// Every index in an error is that of the first character not allowed
+// where it stands (for a length, the first non-ASCII one); all bytes
+// before it are ASCII, so it counts bytes and characters alike (P4):
+// "0-arz3ndektsv4rrffq69g5faé" fails at its '-', index 1.
+//
 // Call Parse on every value from outside before any query: a value that
 // fails cannot match a row (answer "not found" for a URL, "invalid input"
-// for your own form data).
+// for your own form data). The error's message is for logs; a client is
+// answered with [ReasonOf](err).Code() and .Message() (E6).
 func Parse(s string) (ID, error) {
 	return parse(s, &anyCase)
 }
@@ -60,12 +66,11 @@ type Reason uint8
 
 // The reasons a text is rejected, in the order they are checked.
 const (
-	// ReasonLength: the text is not 26 bytes long (docs/contract.md, P3,
-	// P3a), nor 26 characters of UTF-8 (those are ReasonCharacter).
+	// ReasonLength: the text is neither 26 bytes nor 26 characters long
+	// (docs/contract.md, P3, P3a).
 	ReasonLength Reason = iota + 1
-	// ReasonCharacter: a byte outside Crockford base32 in either case,
-	// such as I, L, O, U, '-', a space or any byte ≥ 0x80 (P4), also in
-	// 26 characters of UTF-8 longer than 26 bytes.
+	// ReasonCharacter: a character outside Crockford base32 in either
+	// case, such as I, L, O, U, '-', a space or any byte ≥ 0x80 (P4).
 	ReasonCharacter
 	// ReasonCase: an uppercase letter in a stored value; [ID.Scan] accepts
 	// only the canonical lowercase form (KEYS-4; D5). Parse and
@@ -95,6 +100,67 @@ func (r Reason) String() string {
 	return "Reason(" + strconv.Itoa(int(r)) + ")"
 }
 
+// Code returns r's stable machine code, for an API's error body: "id_length",
+// "id_character", "id_case", "id_range" or "id_zero", and "id_invalid"
+// for any other Reason, 0 included (what [ReasonOf] returns for an error
+// of this package that is not about the text's spelling). Codes never
+// change once released. With [Reason.Message] and a request or trace id
+// it is what a service answers a client, never [ParseError.Error]
+// (docs/contract.md E6; docs/works-with-web.md).
+func (r Reason) Code() string {
+	switch r {
+	case ReasonLength:
+		return "id_length"
+	case ReasonCharacter:
+		return "id_character"
+	case ReasonCase:
+		return "id_case"
+	case ReasonRange:
+		return "id_range"
+	case ReasonZero:
+		return "id_zero"
+	}
+	return "id_invalid"
+}
+
+// Message returns a fixed English sentence for r, safe to show to a
+// client: it quotes no input and names no Go identifier or command. For
+// ReasonLength, "The id must be 26 characters long."; ReasonCharacter,
+// "The id may contain only the digits 0 to 9 and the letters a to z
+// except i, l, o and u."; ReasonCase, "The id is not in lowercase.";
+// ReasonRange, "The id is out of range: its first character must be 0
+// to 7."; ReasonZero, "The id is all zeros, which names nothing."; any
+// other Reason, "The id is not valid." (E6).
+func (r Reason) Message() string {
+	switch r {
+	case ReasonLength:
+		return "The id must be 26 characters long."
+	case ReasonCharacter:
+		return "The id may contain only the digits 0 to 9 and the letters a to z except i, l, o and u."
+	case ReasonCase:
+		return "The id is not in lowercase."
+	case ReasonRange:
+		return "The id is out of range: its first character must be 0 to 7."
+	case ReasonZero:
+		return "The id is all zeros, which names nothing."
+	}
+	return "The id is not valid."
+}
+
+// ReasonOf returns the Reason of the first [*ParseError] in err's tree,
+// [ReasonZero] for [ErrZeroBytes], and 0 for any other error, nil
+// included, so that a handler writes its answer in one line from
+// ReasonOf(err).Code() and ReasonOf(err).Message() (E6).
+func ReasonOf(err error) Reason {
+	if pe := (*ParseError)(nil); errors.As(err, &pe) {
+		return pe.Reason
+	}
+	if errors.Is(err, ErrZeroBytes) {
+		return ReasonZero
+	}
+	return 0
+}
+
 // maxQuoted is how many leading bytes of a rejected input a ParseError
 // keeps to quote: more than an ID, never the unbounded input.
 const maxQuoted = 32
@@ -106,9 +172,11 @@ const maxQuoted = 32
 type ParseError struct {
 	// Reason is why the input was rejected.
 	Reason Reason
-	// Index is the byte offset of the offending character for
-	// ReasonCharacter, ReasonCase and ReasonRange, and -1 otherwise; all
-	// bytes before it are ASCII, so it is its character index too.
+	// Index is the offending character's offset: the first one not
+	// allowed where it stands for ReasonCharacter, ReasonCase and
+	// ReasonRange; for ReasonLength the first non-ASCII character of
+	// valid UTF-8, else -1. All bytes before it are ASCII, so it is its
+	// character index too (P4).
 	Index int
 	// Length is the length of the whole input in bytes.
 	Length int
@@ -117,6 +185,8 @@ type ParseError struct {
 	form  uint8 // for ReasonLength: formHex, formUUID or 0
 	n     uint8
 	input [maxQuoted]byte
+	runes int  // for ReasonLength with Index >= 0: the length in characters
+	r     rune // for ReasonLength with Index >= 0: the character at Index
 }
 
 // The other spellings of an id that a ParseError names.
@@ -131,16 +201,16 @@ func newParseError[T string | []byte](s T, r Reason, index int, scan bool) *Pars
 	return e
 }
 
-// lengthError is the error for s of a length other than 26 (P3, P3a).
-func lengthError[T string | []byte](s T, scan bool) *ParseError {
-	if len(s) <= encodedLen*utf8.UTFMax && utf8.RuneCountInString(string(s)) == encodedLen && utf8.ValidString(string(s)) {
-		for i := range len(s) {
-			if s[i] >= utf8.RuneSelf {
-				return newParseError(s, ReasonCharacter, i, scan)
-			}
-		}
+// lengthError is the error for s of a length other than 26 bytes (P3,
+// P3a); 26 characters of UTF-8 in more bytes are checked as 26 bytes are
+// (P4), by reject.
+func lengthError[T string | []byte](s T, d *decoder) error {
+	n, r, at := spell.Runes(s)
+	if n == encodedLen {
+		return reject(s, d)
 	}
-	e := newParseError(s, ReasonLength, -1, scan)
+	e := newParseError(s, ReasonLength, at, d == &lower)
+	e.runes, e.r = n, r
 	if _, bad := spell.Hex(s, false); bad < 0 {
 		e.form = formHex
 	} else if _, bad := spell.UUID(s, false); bad < 0 {
@@ -166,11 +236,15 @@ func (e *ParseError) Error() string {
 }
 
 // quote returns the kept input as a Go string literal of at most 39
-// bytes (20 for a spelling named), then "..." if the input was longer:
-// the longest message, a stored id's ReasonCase, is then 120 bytes.
+// bytes (20 for a spelling named, 18 for a length with a character
+// named), then "..." if the input was longer: the longest message, a
+// stored id's ReasonCase, is then 120 bytes.
 func (e *ParseError) quote() string {
-	if e.form != 0 {
+	switch {
+	case e.form != 0:
 		return spell.QuotePrefix(e.input[:e.n], 20, e.Length)
+	case e.Reason == ReasonLength && e.Index >= 0:
+		return spell.QuotePrefix(e.input[:e.n], 18, e.Length)
 	}
 	return spell.QuotePrefix(e.input[:e.n], 39, e.Length)
 }
@@ -188,6 +262,9 @@ func (e *ParseError) reason() string {
 			return "length 36, want 26: UUID text; scan a uuid column into compact.ID"
 		case e.form == formUUID:
 			return "length 36, want 26: UUID text: compact.ID scans it; idkeys inspect"
+		}
+		if e.Index >= 0 {
+			return "length " + spell.Length(e.runes, e.r, e.Index) + ", want 26"
 		}
 		return "length " + strconv.Itoa(e.Length) + ", want 26"
 	case ReasonCharacter:
@@ -250,7 +327,7 @@ var anyCase, lower = func() (a, l decoder) {
 // by reject.
 func parse[T string | []byte](s T, d *decoder) (ID, error) {
 	if len(s) != encodedLen {
-		return ID{}, lengthError(s, d == &lower)
+		return ID{}, lengthError(s, d)
 	}
 	_ = s[encodedLen-1]
 	// Every valid pair is below 1<<10; badDigit sets bits above that.
@@ -273,9 +350,9 @@ func parse[T string | []byte](s T, d *decoder) (ID, error) {
 	return v, nil
 }
 
-// reject finds why a 26-byte s failed to decode: the first byte outside
-// the alphabet (or, for a stored value, the first uppercase letter), else
-// the first character out of range.
+// reject finds why s, 26 bytes or 26 characters, failed to decode: the
+// first byte outside the alphabet (or, for a stored value, the first
+// uppercase letter), else the first character out of range.
 func reject[T string | []byte](s T, d *decoder) error {
 	scan := d == &lower
 	for i := 0; i < len(s); i++ {

@@ -56,6 +56,10 @@ func TestParse(t *testing.T) {
 		{"P4 26 characters, 27 bytes (é is two)", "01arz3ndektsv4rrffq69g5faé", "", id.ReasonCharacter, 25},
 		{"P4 26 characters, 28 bytes (Cyrillic a, full-width 1)", "0１arz3ndektsv4rrffq69g5faа", "", id.ReasonCharacter, 1},
 		{"P4 25 characters, 26 bytes", "01arz3ndektsv4rrffq69g5fé", "", id.ReasonCharacter, 24},
+		{"P4 26 characters, 27 bytes, a hyphen first", "0-arz3ndektsv4rrffq69g5faé", "", id.ReasonCharacter, 1},
+		{"P3 one character, two bytes", "é", "", id.ReasonLength, 0},
+		{"P3 27 characters, 29 bytes", "01arz3ndektsv4rrffq69g5faéé", "", id.ReasonLength, 25},
+		{"P3 27 characters, invalid UTF-8 after é", "01arz3ndektsv4rrffq69g5faé\xff", "", id.ReasonLength, -1},
 		// P4: a character outside Crockford base32, named by position.
 		{"P4 I", "01ARZ3NDEITSV4RRFFQ69G5FAV", "", id.ReasonCharacter, 9},
 		{"P4 i", "01arz3ndeitsv4rrffq69g5fav", "", id.ReasonCharacter, 9},
@@ -114,6 +118,14 @@ func TestParseErrorMessages(t *testing.T) {
 		// A non-ASCII character in 26 characters is named, at its index.
 		{"01arz3ndektsv4rrffq69g5faé", `id: invalid id "01arz3ndektsv4rrffq69g5faé": invalid character 'é' at index 25`},
 		{"0\xff1arz3ndektsv4rrffq69g5fav", `id: invalid id "0\xff1arz3ndektsv4rrffq69g5fav": length 27, want 26`},
+		// The first character not allowed where it stands, also before a
+		// non-ASCII one (P4).
+		{"0-arz3ndektsv4rrffq69g5faé", `id: invalid id "0-arz3ndektsv4rrffq69g5faé": invalid character '-' at index 1`},
+		// A wrong length of valid UTF-8 is in characters, the first
+		// non-ASCII one named (P3).
+		{"é", `id: invalid id "é": length 1 character ('é' at index 0), want 26`},
+		{"01arz3ndektsv4rrffq69g5faéé", `id: invalid id "01arz3ndektsv4rr"...: length 27 characters ('é' at index 25), want 26`},
+		{"ид", `id: invalid id "ид": length 2 characters ('и' at index 0), want 26`},
 		{"80000000000000000000000000", `id: invalid id "80000000000000000000000000": out of range: first character '8' is above '7'`},
 		{"00000000000000000000000000", `id: invalid id "00000000000000000000000000": the zero id names nothing`},
 		// Long input: a bounded prefix and "..." (the input is never echoed whole).
@@ -295,6 +307,10 @@ func TestScan(t *testing.T) {
 			msg: `id: invalid stored id "01563e3ab5d3d6764c"...: length 32, want 26: hex, a trace id: decode for id.From16; idkeys inspect`},
 		{name: "D6 26 characters, 27 bytes", src: "01arz3ndektsv4rrffq69g5faé", reason: id.ReasonCharacter, wantErr: id.ErrInvalid,
 			msg: `id: invalid stored id "01arz3ndektsv4rrffq69g5faé": invalid character 'é' at index 25`},
+		{name: "D6 26 characters, 27 bytes, uppercase first", src: "0Varz3ndektsv4rrffq69g5faé", reason: id.ReasonCase, wantErr: id.ErrInvalid,
+			msg: `id: invalid stored id "0Varz3ndektsv4rrffq69g5faé": stored ids must be lowercase (KEYS-4): 'V' at index 1`},
+		{name: "D6 one character, two bytes", src: []byte("é"), reason: id.ReasonLength, wantErr: id.ErrInvalid,
+			msg: `id: invalid stored id "é": length 1 character ('é' at index 0), want 26`},
 		{name: "D6 empty []byte", src: []byte{}, reason: id.ReasonLength, wantErr: id.ErrInvalid},
 		{name: "D6 16-byte binary", src: []byte("\x01V>:\xb5\xd3\xd6vLa\xef\xb9\x93\x02\xbd["), reason: id.ReasonLength, wantErr: id.ErrInvalid},
 		{name: "D6 CHAR padding", src: specIDLower + "    ", reason: id.ReasonLength, wantErr: id.ErrInvalid},

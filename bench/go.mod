@@ -13,4 +13,4 @@ require (
 	go.jetify.com/typeid v1.3.0
 )
 
-require github.com/gofrs/uuid/v5 v5.2.0 // indirect
+require github.com/gofrs/uuid/v5 v5.2.0

@@ -91,12 +91,20 @@ func scan(src any) (id.ID, error) {
 		case 26, 36:
 			return fromUUIDText(s)
 		}
-		return id.ID{}, invalid(fmt.Sprintf("length %d, want 16 bytes or 36 characters of UUID text", len(s)))
+		n, r, at := spell.Runes(s)
+		if n == 36 {
+			return id.ID{}, uuidTextError(s)
+		}
+		return id.ID{}, invalid("length " + spell.Length(n, r, at) + ", want 16 bytes or 36 characters of UUID text")
 	case string:
 		if len(s) == 26 || len(s) == 36 {
 			return fromUUIDText(s)
 		}
-		return id.ID{}, invalidText(s, fmt.Sprintf("text of length %d, want 36 characters of UUID text", len(s)))
+		n, r, at := spell.Runes(s)
+		if n == 36 {
+			return id.ID{}, uuidTextError(s)
+		}
+		return id.ID{}, invalidText(s, "text of length "+spell.Length(n, r, at)+", want 36 characters of UUID text")
 	case nil:
 		return id.ID{}, ErrNull
 	}
@@ -113,13 +121,24 @@ func fromUUIDText[T string | []byte](s T) (id.ID, error) {
 		return id.ID{}, errTextID
 	}
 	b, bad := spell.UUID(s, true)
-	switch {
-	case bad < 0:
+	if bad < 0 {
 		return id.From16(b)
-	case bad == 8 || bad == 13 || bad == 18 || bad == 23:
-		return id.ID{}, invalidText(s, "UUID text has "+strconv.Quote(string(s[bad:bad+1]))+" at index "+strconv.Itoa(bad)+", want '-'")
 	}
-	return id.ID{}, invalidText(s, "UUID text has "+strconv.Quote(string(s[bad:bad+1]))+" at index "+strconv.Itoa(bad)+", want a lowercase hex digit")
+	return id.ID{}, uuidTextError(s)
+}
+
+// uuidTextError names the first character of s, 36 bytes or characters,
+// not allowed where it stands in UUID text, and its index (all bytes
+// before it are ASCII, so it counts bytes and characters alike: P4).
+func uuidTextError[T string | []byte](s T) error {
+	var head [36]byte
+	copy(head[:], s)
+	_, bad := spell.UUID(head[:], true) // s has a non-ASCII byte by then
+	want := "a lowercase hex digit"
+	if bad == 8 || bad == 13 || bad == 18 || bad == 23 {
+		want = "'-'"
+	}
+	return invalidText(s, "UUID text has "+spell.Char(s, bad)+" at index "+strconv.Itoa(bad)+", want "+want)
 }
 
 // invalid returns an error wrapping id.ErrInvalid for a stored value.

@@ -122,8 +122,8 @@ func TestScan(t *testing.T) {
 		textMsg = "id: invalid stored compact id %s: text of length %d, want 36 characters of UUID text"
 		typeMsg = "id: invalid stored compact id: cannot scan %s into compact.ID (store it in a uuid, BINARY(16) or BLOB column)"
 		id26Msg = "id: invalid stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID"
-		digit   = "id: invalid stored compact id %q...: UUID text has %q at index %d, want a lowercase hex digit"
-		hyphen  = "id: invalid stored compact id %q...: UUID text has %q at index %d, want '-'"
+		digit   = "id: invalid stored compact id %q...: UUID text has '%s' at index %d, want a lowercase hex digit"
+		hyphen  = "id: invalid stored compact id %q...: UUID text has '%s' at index %d, want '-'"
 		zero    = "id: invalid id: 16 zero bytes are the zero id, which names nothing"
 		null    = "id: invalid id: cannot scan NULL into compact.ID (use sql.Null[compact.ID] for a nullable column)"
 	)
@@ -157,7 +157,15 @@ func TestScan(t *testing.T) {
 		{name: "C7_uppercase_last_digit", src: aUUID[:35] + "B", msg: fmt.Sprintf(digit, (aUUID[:35] + "B")[:18], "B", 35)},
 		{name: "C7_non_hex_first", src: "g" + aUUID[1:], msg: fmt.Sprintf(digit, ("g" + aUUID[1:])[:18], "g", 0)},
 		{name: "C7_non_hex_second_of_pair", src: "0g" + aUUID[2:], msg: fmt.Sprintf(digit, ("0g" + aUUID[2:])[:18], "g", 1)},
-		{name: "C7_non_ASCII", src: []byte("\xff" + aUUID[1:]), msg: `id: invalid stored compact id "\xff1563e3a-b5d3-d"...: UUID text has "\xff" at index 0, want a lowercase hex digit`},
+		{name: "C7_non_ASCII", src: []byte("\xff" + aUUID[1:]), msg: `id: invalid stored compact id "\xff1563e3a-b5d3-d"...: UUID text has byte 0xff at index 0, want a lowercase hex digit`},
+		// A non-ASCII character is named as itself, at the index of the
+		// first character not allowed where it stands (P4).
+		{name: "C7_36_bytes_é_last", src: aUUID[:34] + "é", msg: fmt.Sprintf(digit, aUUID[:18], "é", 34)},
+		{name: "C7_36_characters_37_bytes", src: aUUID[:35] + "é", msg: fmt.Sprintf(digit, aUUID[:18], "é", 35)},
+		{name: "C7_36_characters_37_bytes_[]byte", src: []byte(aUUID[:35] + "é"), msg: fmt.Sprintf(digit, aUUID[:18], "é", 35)},
+		{name: "C7_36_characters_hyphen_first", src: "01563e3a+b5d3-d676-4c61-efb99302bd5é", msg: fmt.Sprintf(hyphen, "01563e3a+b5d3-d676", "+", 8)},
+		{name: "C7_one_character_two_bytes", src: "é", msg: `id: invalid stored compact id "é": text of length 1 character ('é' at index 0), want 36 characters of UUID text`},
+		{name: "C7_one_character_two_bytes_[]byte", src: []byte("é"), msg: `id: invalid stored compact id: length 1 character ('é' at index 0), want 16 bytes or 36 characters of UUID text`},
 		{name: "C7_hyphen_moved", src: "01563e3ab-5d3-d676-4c61-efb99302bd5b", msg: fmt.Sprintf(hyphen, "01563e3ab-5d3-d676-4c61-efb99302bd5b"[:18], "b", 8)},
 		{name: "C7_last_hyphen_moved", src: "01563e3a-b5d3-d676-4c61e-fb99302bd5b", msg: fmt.Sprintf(hyphen, "01563e3a-b5d3-d676-4c61e-fb99302bd5b"[:18], "e", 23)},
 		{name: "C7_no_hyphens_36_hex", src: aHex + "0000", msg: fmt.Sprintf(hyphen, (aHex + "0000")[:18], "b", 8)},

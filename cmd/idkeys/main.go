@@ -330,11 +330,17 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 func parseAny(s string) (id.ID, error) {
 	var b [16]byte
 	bad, kind := -1, "hex id"
-	switch len(s) {
+	// By bytes, else by characters: 36 of them with an é is UUID text
+	// with a bad character in its first 36 bytes (all before it ASCII).
+	n := len(s)
+	if n != 32 && n != 36 {
+		n, _, _ = spell.Runes(s)
+	}
+	switch n {
 	case 32:
-		b, bad = spell.Hex(s, false)
+		b, bad = spell.Hex(s[:32], false)
 	case 36:
-		b, bad = spell.UUID(s, false)
+		b, bad = spell.UUID(s[:36], false)
 		kind = "UUID"
 		if bad == 8 || bad == 13 || bad == 18 || bad == 23 {
 			return id.ID{}, badSpelling(s, kind, "want '-' at index "+strconv.Itoa(bad))

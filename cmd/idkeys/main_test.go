@@ -526,11 +526,11 @@ func TestCheckCompact(t *testing.T) {
 		"01563e3a-b5d3-d676-4c61+efb99302bd5b\n" +
 		strings.Repeat("0", 5000) + "\n"
 	runCmd(stdin, "check", "-compact").check(t, result{
-		stderr: "line 2: id: invalid stored compact id \"01563E3A-B5D3-D676\"...: UUID text has \"E\" at index 5, want a lowercase hex digit\n" +
+		stderr: "line 2: id: invalid stored compact id \"01563E3A-B5D3-D676\"...: UUID text has 'E' at index 5, want a lowercase hex digit\n" +
 			"line 3: id: invalid id: 16 zero bytes are the zero id, which names nothing\n" +
 			"line 4: id: invalid stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID (a text column's dump: idkeys check -stored)\n" +
 			"line 5: id: invalid stored compact id \"01563e3ab5d3d6764c\"...: text of length 32, want 36 characters of UUID text\n" +
-			"line 6: id: invalid stored compact id \"01563e3a-b5d3-d676\"...: UUID text has \"+\" at index 23, want '-'\n" +
+			"line 6: id: invalid stored compact id \"01563e3a-b5d3-d676\"...: UUID text has '+' at index 23, want '-'\n" +
 			"line 7: id: invalid id: length 5000, want 36 (UUID text) (line too long to quote)\n" +
 			"idkeys check: 6 of 7 lines invalid\n",
 		code: 1,
@@ -812,6 +812,39 @@ func BenchmarkCheckFlood(b *testing.B) {
 	for b.Loop() {
 		if code := run([]string{"check"}, strings.NewReader(in), io.Discard, io.Discard); code != 1 {
 			b.Fatalf("exit %d", code)
+		}
+	}
+}
+
+// TestBadCharacterIndexOneRule: the tool, Parse, id.ID's Scan and
+// compact.ID's Scan name the same character at the same index: the first
+// character not allowed where it stands, every byte before it ASCII, a
+// non-ASCII one quoted as itself (docs/contract.md P4).
+func TestBadCharacterIndexOneRule(t *testing.T) {
+	const (
+		text = "0-arz3ndektsv4rrffq69g5faé"           // 26 characters, 27 bytes
+		uuid = "0190b2f1-7c3e-7a3b-8000-00000000000é" // 36 characters, 37 bytes
+	)
+	runCmd("", "inspect", text, uuid).check(t, result{
+		stderr: `id: invalid id "0-arz3ndektsv4rrffq69g5faé": invalid character '-' at index 1` + "\n" +
+			`id: invalid UUID "0190b2f1-7c3e-7a3b-8000-00000000000é": invalid character 'é' at index 35` + "\n",
+		code: 1,
+	})
+	runCmd(text+"\n", "check").check(t, result{
+		stderr: `line 1: id: invalid id "0-arz3ndektsv4rrffq69g5faé": invalid character '-' at index 1` + "\n" +
+			"idkeys check: 1 of 1 lines invalid\n",
+		code: 1,
+	})
+	runCmd(uuid+"\n", "check", "-compact").check(t, result{
+		stderr: `line 1: id: invalid stored compact id "0190b2f1-7c3e-7a3b"...: UUID text has 'é' at index 35, want a lowercase hex digit` + "\n" +
+			"idkeys check: 1 of 1 lines invalid\n",
+		code: 1,
+	})
+	var v id.ID
+	for _, err := range []error{v.Scan(text), v.UnmarshalText([]byte(text))} {
+		var pe *id.ParseError
+		if !errors.As(err, &pe) || pe.Reason != id.ReasonCharacter || pe.Index != 1 {
+			t.Errorf("%v: want ReasonCharacter at index 1", err)
 		}
 	}
 }

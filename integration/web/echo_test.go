@@ -45,8 +45,9 @@ func (ev echoValidator) Validate(i any) error {
 // which embeds an *echo.HTTPError with code 400, but echo's default
 // handler looks for *echo.HTTPError with a type assertion and answers 500
 // for anything else, for every T. This one answers 404 for a path
-// parameter (KEYS-5) and 400 for a query one, with the field and the
-// decoder's message, and leaves every other error to the default.
+// parameter (KEYS-5) and 400 for a query one, with the reason's code and
+// fixed message, the field and the request id (docs/contract.md E6), and
+// leaves every other error to the default.
 func bindingErrorHandler(e *echo.Echo) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		var be *echo.BindingError
@@ -55,7 +56,9 @@ func bindingErrorHandler(e *echo.Echo) echo.HTTPErrorHandler {
 			if slices.Contains(c.ParamNames(), be.Field) {
 				code = http.StatusNotFound // a path id names nothing (KEYS-5)
 			}
-			err = echo.NewHTTPError(code, be.Field+": "+be.Internal.Error()).SetInternal(be)
+			reason := id.ReasonOf(err) // the client's answer, never be.Internal.Error()
+			err = echo.NewHTTPError(code, map[string]string{"code": reason.Code(), "message": reason.Message(),
+				"field": be.Field, "request_id": c.Response().Header().Get(echo.HeaderXRequestID)}).SetInternal(be)
 		}
 		e.DefaultHTTPErrorHandler(err, c)
 	}
@@ -151,8 +154,8 @@ func testEchoGenericParams[T anyID](t *testing.T) {
 	t.Run("bindingErrorHandler", func(t *testing.T) {
 		serve(t, echoServer[T](true), []httpCase{
 			{name: "valid", path: "/generic/" + lower + "?after=" + upper, status: 200, want: "user=" + lower + " after=" + lower},
-			{name: "malformed path", path: "/generic/" + bad, status: 404, want: `{"message":"user: failed to parse value, err: ` + `id: invalid id \"01arz3ndeitsv4rrffq69g5fav\": invalid character 'i' at index 9"}`},
-			{name: "malformed query", path: "/generic/" + lower + "?after=" + bad, status: 400, want: `{"message":"after: failed to parse value, err: ` + `id: invalid id \"01arz3ndeitsv4rrffq69g5fav\": invalid character 'i' at index 9"}`},
+			{name: "malformed path", path: "/generic/" + bad, status: 404, want: `{"code":"id_character","field":"user","message":"The id may contain only the digits 0 to 9 and the letters a to z except i, l, o and u.","request_id":""}`},
+			{name: "malformed query", path: "/generic/" + lower + "?after=" + bad, status: 400, want: `{"code":"id_character","field":"after","message":"The id may contain only the digits 0 to 9 and the letters a to z except i, l, o and u.","request_id":""}`},
 			{name: "empty query is echo's default", path: "/generic/" + lower + "?after=", status: 200, want: "user=" + lower + " after=none"},
 		})
 	})

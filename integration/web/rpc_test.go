@@ -23,19 +23,27 @@ import (
 // wrapperspb.StringValue stands in for a generated request message, so
 // no generated code is needed here.
 
-// parseField is the recipe: Parse, and InvalidArgument carrying our
-// message for anything Parse refuses (every such error wraps
-// id.ErrInvalid).
+// parseField is the recipe: Parse, and InvalidArgument carrying the
+// reason's code and fixed message for anything Parse refuses, never
+// err.Error(), which is for logs (docs/contract.md E6).
 func parseField(s string) (id.ID, error) {
 	v, err := id.Parse(s)
 	if err != nil {
-		return id.ID{}, connect.NewError(connect.CodeInvalidArgument, err)
+		r := id.ReasonOf(err)
+		return id.ID{}, connect.NewError(connect.CodeInvalidArgument, errors.New(r.Code()+": "+r.Message()))
 	}
 	return v, nil
 }
 
+// The client's messages for bad and empty (docs/contract.md E6).
+const (
+	badClientMsg   = "id_character: The id may contain only the digits 0 to 9 and the letters a to z except i, l, o and u."
+	emptyClientMsg = "id_length: The id must be 26 characters long."
+)
+
 // TestConnect: connect-go v1.21.1, a unary handler parsing its string
-// field; the client sees CodeInvalidArgument and our message.
+// field; the client sees CodeInvalidArgument, the reason's code and its
+// fixed message.
 func TestConnect(t *testing.T) {
 	const procedure = "/users.v1.Users/GetUser"
 	mux := http.NewServeMux()
@@ -55,8 +63,8 @@ func TestConnect(t *testing.T) {
 	}{
 		{"valid", lower, "user=" + lower, ""},
 		{"uppercase", upper, "user=" + lower, ""},
-		{"malformed", bad, "", badMsg},
-		{"empty or absent", "", "", emptyMsg},
+		{"malformed", bad, "", badClientMsg},
+		{"empty or absent", "", "", emptyClientMsg},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res, err := client.CallUnary(t.Context(), connect.NewRequest(wrapperspb.String(c.in)))
@@ -77,15 +85,16 @@ func TestConnect(t *testing.T) {
 // TestGRPCGateway: grpc-gateway v2.33.0's ServeMux with a path handler
 // (HandlePath; generated gateway code copies the path text into the
 // request's string field the same way) parsing the id and answering
-// status InvalidArgument, which the gateway's error handler writes as 400
-// with our message.
+// status InvalidArgument with the reason's code and fixed message, which
+// the gateway's error handler writes as 400.
 func TestGRPCGateway(t *testing.T) {
 	mux := runtime.NewServeMux()
 	err := mux.HandlePath("GET", "/users/{user}", func(w http.ResponseWriter, r *http.Request, p map[string]string) {
 		u, err := id.Parse(p["user"])
 		if err != nil {
 			_, m := runtime.MarshalerForRequest(mux, r)
-			runtime.HTTPError(r.Context(), mux, m, w, r, status.Error(codes.InvalidArgument, err.Error()))
+			reason := id.ReasonOf(err)
+			runtime.HTTPError(r.Context(), mux, m, w, r, status.Error(codes.InvalidArgument, reason.Code()+": "+reason.Message()))
 			return
 		}
 		w.Write([]byte("user=" + show(u)))
@@ -96,7 +105,7 @@ func TestGRPCGateway(t *testing.T) {
 	serve(t, mux, []httpCase{
 		{name: "valid", path: "/users/" + lower, status: 200, want: "user=" + lower},
 		{name: "uppercase", path: "/users/" + upper, status: 200, want: "user=" + lower},
-		{name: "malformed", path: "/users/" + bad, status: 400, want: `{"code":3,"message":"id: invalid id \"01arz3ndeitsv4rrffq69g5fav\": invalid character 'i' at index 9","details":[]}`},
-		{name: "empty", path: "/users/", status: 400, want: `{"code":3,"message":"id: invalid id \"\": length 0, want 26","details":[]}`},
+		{name: "malformed", path: "/users/" + bad, status: 400, want: `{"code":3,"message":"` + badClientMsg + `","details":[]}`},
+		{name: "empty", path: "/users/", status: 400, want: `{"code":3,"message":"` + emptyClientMsg + `","details":[]}`},
 	})
 }

@@ -149,3 +149,48 @@ func (e *Error) Error() string { return e.Msg }
 
 // Unwrap returns e.Err.
 func (e *Error) Unwrap() error { return e.Err }
+
+// Runes returns, when s is valid UTF-8 holding a non-ASCII character, its
+// length in characters, that first non-ASCII character and its index
+// (every byte before it is ASCII, so the index counts bytes and
+// characters alike). Otherwise it returns len(s), 0 and -1: the length in
+// bytes, which for ASCII is the length in characters too.
+func Runes[T string | []byte](s T) (n int, r rune, at int) {
+	at = -1
+	for i := 0; i < len(s); n++ {
+		if i+8 <= len(s) && (s[i]|s[i+1]|s[i+2]|s[i+3]|s[i+4]|s[i+5]|s[i+6]|s[i+7]) < utf8.RuneSelf {
+			i, n = i+8, n+7 // eight ASCII bytes
+			continue
+		}
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(string(s[i:min(len(s), i+utf8.UTFMax)]))
+		if c == utf8.RuneError && size <= 1 {
+			return len(s), 0, -1 // not UTF-8: in bytes
+		}
+		if at < 0 {
+			r, at = c, i
+		}
+		i += size
+	}
+	if at < 0 {
+		return len(s), 0, -1
+	}
+	return n, r, at
+}
+
+// Length spells a length that [Runes] returned, for a message: "25" in
+// bytes, or, when at >= 0, in characters with the first non-ASCII one
+// named, "1 character ('é' at index 0)".
+func Length(n int, r rune, at int) string {
+	if at < 0 {
+		return strconv.Itoa(n)
+	}
+	unit := " characters ("
+	if n == 1 {
+		unit = " character ("
+	}
+	return strconv.Itoa(n) + unit + strconv.QuoteRune(r) + " at index " + strconv.Itoa(at) + ")"
+}

@@ -65,6 +65,38 @@ func TestQuoteAndChar(t *testing.T) {
 	}
 }
 
+func TestRunesAndLength(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		r    rune
+		at   int
+		want string
+	}{
+		{"", 0, 0, -1, "0"},
+		{"01arz3", 6, 0, -1, "6"},
+		{"é", 1, 'é', 0, "1 character ('é' at index 0)"},
+		{"0-arz3ndektsv4rrffq69g5faé", 26, 'é', 25, "26 characters ('é' at index 25)"},
+		{"ab\u202ec", 4, '\u202e', 2, `4 characters ('\u202e' at index 2)`},
+		{"aé\xff", 4, 0, -1, "4"}, // invalid UTF-8: bytes
+		{"a\xc3", 2, 0, -1, "2"},  // a cut rune
+		{"\xffé", 3, 0, -1, "3"},  // invalid before the first character
+		{"abc😀", 4, '😀', 3, "4 characters ('😀' at index 3)"},
+	}
+	for _, tt := range tests {
+		n, r, at := Runes(tt.in)
+		if n != tt.n || r != tt.r || at != tt.at {
+			t.Errorf("Runes(%q) = %d, %q, %d; want %d, %q, %d", tt.in, n, r, at, tt.n, tt.r, tt.at)
+		}
+		if n2, r2, at2 := Runes([]byte(tt.in)); n2 != n || r2 != r || at2 != at {
+			t.Errorf("Runes([]byte(%q)) differs from Runes(string)", tt.in)
+		}
+		if got := Length(n, r, at); got != tt.want {
+			t.Errorf("Length(Runes(%q)) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
 // FuzzDecode checks UUID and Hex against encoding/hex.
 func FuzzDecode(f *testing.F) {
 	f.Add(uuidText)
