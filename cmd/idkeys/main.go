@@ -50,8 +50,9 @@
 // or more is reported by its length, without quoting it; it is read in
 // bounded pieces, so no line length exhausts memory. With -stored, a line
 // must be exactly what package id stores, the canonical lowercase form
-// (KEYS-4), as ID.Scan requires: use it on a database dump; without it,
-// any letter case is accepted, as id.Parse does for outside input. With
+// (KEYS-4), as ID.Scan requires: use it on a text key column's values;
+// without it, any letter case is accepted, as id.Parse does for outside
+// input. With
 // -compact, a line must be what compact.ID's Scan reads from a PostgreSQL
 // uuid column: 36 characters of lowercase UUID text, not the nil UUID.
 //
@@ -138,7 +139,7 @@ idkeys check [-stored|-compact]
   Lines are read as id.Parse reads outside input, in any letter case.
   -stored: accept only the canonical lowercase form, as ID.Scan reads
   stored ids (KEYS-4: an uppercase id in a table misses WHERE id = ?);
-  use it on a database dump.
+  use it on a text key column's values.
   -compact: read UUID text (36 lowercase characters, not the nil UUID),
   as compact.ID reads a PostgreSQL uuid column; use it on a dump of a
   compact column, e.g. psql -XAt -c 'SELECT id FROM orders'.
