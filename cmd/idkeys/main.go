@@ -52,9 +52,9 @@
 // must be exactly what package id stores, the canonical lowercase form
 // (KEYS-4), as ID.Scan requires: use it on a text key column's values;
 // without it, any letter case is accepted, as id.Parse does for outside
-// input. With
-// -compact, a line must be what compact.ID's Scan reads from a PostgreSQL
-// uuid column: 36 characters of lowercase UUID text, not the nil UUID.
+// input. With -compact, a line must be what compact.ID's Scan reads from
+// a PostgreSQL uuid column: 36 characters of lowercase UUID text, not the
+// nil UUID.
 //
 // Exit status: 0 on success; 1 if an id was invalid or reading or writing
 // failed; 2 on a usage error (unknown subcommand or flag, a bad -n, no ids
