@@ -10,7 +10,7 @@ import (
 	"github.com/idkeys/id"
 )
 
-// TestEmbeddingIDInAModel shows what the README and the doc of ID say
+// TestEmbeddingIDInAModel shows what docs/typed-ids.md and the doc of ID say
 // about embedding id.ID in a struct with other fields: every method of
 // ID is promoted, so the model is its id to every library that looks for
 // one of them. json.Marshal writes the model as its id alone, json.Unmarshal

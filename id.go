@@ -10,7 +10,7 @@ import (
 // comparable, and only this package makes a non-zero one (KEYS-3). The
 // zero ID means "no id" (docs/contract.md V2): no decoder makes it, and
 // encoders of formats without a null refuse it with [ErrZero]. Name an
-// ID field in a model; do not embed it (README, "Name the id field").
+// ID field in a model; do not embed it (docs/typed-ids.md, "Name the id field").
 type ID struct {
 	hi, lo uint64 // big-endian: 48-bit ms and 16-bit sequence; low 64 bits
 }

@@ -20,14 +20,14 @@ const (
 	commitHold    = 20 * time.Millisecond
 )
 
-// TestPostgresCommitOrder measures README's "Ids sort by creation, commits
-// do not" on real PostgreSQL: 200 inserts, 32 transactions at a time,
+// TestPostgresCommitOrder measures docs/databases.md's "Ids sort by creation,
+// commits do not" on real PostgreSQL: 200 inserts, 32 transactions at a time,
 // each making its id with id.New() right before its INSERT (as KEYS-2
 // asks) and holding its transaction open a random 0 to 20 ms (the work a
 // real transaction does after its insert) before COMMIT. It counts the
 // rows that committed out of id order: in the order the commits returned,
 // a row whose id is smaller than the id of a row committed before it.
-// Meanwhile a poller follows the table as README warns against, asking
+// Meanwhile a poller follows the table as docs/databases.md warns against, asking
 // `WHERE id > $last ORDER BY id` again and again; it counts the rows it
 // never saw, because each committed after the poller had moved past its
 // id. It fails if no row committed out of order (the claim would be
@@ -80,7 +80,7 @@ func TestPostgresCommitOrder(t *testing.T) {
 		})
 	}
 
-	// The poller of README's warning.
+	// The poller of docs/databases.md's warning.
 	done := make(chan struct{})
 	seen := map[id.ID]bool{}
 	var polls int
@@ -148,6 +148,6 @@ func TestPostgresCommitOrder(t *testing.T) {
 	t.Logf("%d of %d concurrent inserts committed out of id order; the poller (WHERE id > $last, %d polls) missed %d rows",
 		outOfOrder, commitInserts, polls, missed)
 	if outOfOrder == 0 {
-		t.Fatalf("all %d inserts committed in id order: README's claim that commits do not follow ids was not seen", commitInserts)
+		t.Fatalf("all %d inserts committed in id order: docs/databases.md's claim that commits do not follow ids was not seen", commitInserts)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/idkeys/id"
 	"github.com/idkeys/id/adapters/idotel"
+	"go.opentelemetry.io/otel/attribute"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
@@ -55,4 +56,34 @@ func ExampleFromTraceID() {
 	// 01arz3ndektsv4rrffq69g5fav <nil>
 	// true
 	// id: invalid id: the all-zero trace id 00000000000000000000000000000000 names no trace and no id (W3C Trace Context: invalid)
+}
+
+// Put the ids of the entities a span handles on it as attributes, so that
+// a search for an id (a trace backend's attribute search, or idkeys grep
+// over exported spans) finds the span. attribute.Stringer writes the id's
+// 26 characters, the spelling of logs and URLs, for an id.ID, a compact.ID
+// and a typed id alike. Name the attribute after your application and the
+// entity (shop.order.id), or use OpenTelemetry's own name where one
+// exists (user.id): docs/tracing.md, "Ids on spans".
+func Example_spanAttributes() {
+	type OrderID struct{ id.ID }
+	exp := tracetest.NewInMemoryExporter()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithIDGenerator(idotel.IDGenerator{}), sdktrace.WithSyncer(exp))
+	defer tp.Shutdown(context.Background())
+
+	user := id.MustParse("01arz3ndektsv4rrffq69g5fav")
+	order := OrderID{id.MustParse("01jq4t8x6ca54vsh0aann0swcx")}
+	_, span := tp.Tracer("shop").Start(context.Background(), "POST /orders")
+	span.SetAttributes(
+		attribute.Stringer("user.id", user),
+		attribute.Stringer("shop.order.id", order),
+	)
+	span.End()
+
+	for _, kv := range exp.GetSpans()[0].Attributes {
+		fmt.Println(kv.Key, kv.Value.Emit())
+	}
+	// Output:
+	// user.id 01arz3ndektsv4rrffq69g5fav
+	// shop.order.id 01jq4t8x6ca54vsh0aann0swcx
 }

@@ -37,31 +37,40 @@
 //
 // idkeys check reads stdin, one id per line, prints nothing on stdout, and
 // reports each invalid line on stderr as "line N: reason" (the first 1000;
-// past that, how many more), then a count.
+// past that, how many more), then a count. A first line of text rather
+// than an id (one that, without its leading and trailing spaces and tabs,
+// holds a space, a tab, ',', ';' or '|', or begins with "--", as a
+// pg_dump, a CSV, a log or psql's table output do) stops it at once with
+// exit status 2 and a message saying what to run instead: check the
+// column alone (psql -XAt -c 'SELECT id FROM orders' | idkeys check
+// -stored), or find ids in any text with idkeys grep.
 // One trailing carriage return is removed from each line, so CRLF files
 // check as their LF twins; nothing else is trimmed, so a blank line is
 // invalid (length 0), and so is a line with spaces. A line of 4096 bytes
 // or more is reported by its length, without quoting it; it is read in
 // bounded pieces, so no line length exhausts memory. With -stored, a line
 // must be exactly what package id stores, the canonical lowercase form
-// (KEYS-4), as ID.Scan requires: use it on a database dump; without it,
-// any letter case is accepted, as id.Parse does for outside input. With
-// -compact, a line must be what compact.ID's Scan reads from a PostgreSQL
-// uuid column: 36 characters of lowercase UUID text, not the nil UUID.
+// (KEYS-4), as ID.Scan requires: use it on a text key column's values;
+// without it, any letter case is accepted, as id.Parse does for outside
+// input. With -compact, a line must be what compact.ID's Scan reads from
+// a PostgreSQL uuid column: 36 characters of lowercase UUID text, not the
+// nil UUID.
 //
 // Exit status: 0 on success; 1 if an id was invalid or reading or writing
 // failed; 2 on a usage error (unknown subcommand or flag, a bad -n, no ids
-// for inspect, arguments where none are expected).
+// for inspect, arguments where none are expected, text given to check).
 package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/idkeys/id"
 	"github.com/idkeys/id/compact"
@@ -130,10 +139,16 @@ idkeys check [-stored|-compact]
   Lines are read as id.Parse reads outside input, in any letter case.
   -stored: accept only the canonical lowercase form, as ID.Scan reads
   stored ids (KEYS-4: an uppercase id in a table misses WHERE id = ?);
-  use it on a database dump.
+  use it on a text key column's values.
   -compact: read UUID text (36 lowercase characters, not the nil UUID),
   as compact.ID reads a PostgreSQL uuid column; use it on a dump of a
-  compact column, e.g. psql -Atc 'SELECT id FROM orders'.
+  compact column, e.g. psql -XAt -c 'SELECT id FROM orders'.
+  A whole pg_dump, a CSV or a log is not one id per line: when the first
+  line is text (it holds a space, a tab, ',', ';' or '|' between other
+  characters, or begins with "--"), check stops there with exit status 2
+  and says what to run instead: the column alone,
+    psql -XAt -c 'SELECT id FROM orders' | idkeys check -stored
+  or idkeys grep to find ids in any text.
 
 ` + grepHelp + `
 ` + backfillHelp + `
@@ -141,7 +156,7 @@ Exit status:
   0  success: every id valid
   1  an invalid id or backfill line, or a read or write error
   2  usage error: unknown subcommand or flag, bad -n, no ids for inspect,
-     or arguments where none are expected
+     arguments where none are expected, or text given to check
 `
 
 // run is the whole command: it parses args (without the program name),
@@ -419,6 +434,10 @@ func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
 			continue
 		}
 		line := trimEOL(chunk)
+		if lines == 1 && isText(line) {
+			notOneID(rep, line, mode)
+			return exitUsage
+		}
 		var perr error
 		switch mode {
 		case checkStored:
@@ -445,6 +464,41 @@ func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// isText reports whether line is text rather than one id, however
+// malformed: without its leading and trailing spaces and tabs, it holds a
+// space, a tab, ',', ';' or '|' (words or fields: a log, a CSV, a pg_dump's
+// data, psql's table output), or it begins with "--" (an SQL comment, as
+// the first line of a pg_dump).
+func isText(line []byte) bool {
+	line = bytes.Trim(line, " \t")
+	return bytes.HasPrefix(line, []byte("--")) || bytes.ContainsAny(line, " \t,;|")
+}
+
+// notOneID reports that check's first line, line, is text rather than one
+// id, and what to run instead.
+func notOneID(rep *reporter, line []byte, mode checkMode) {
+	flag := ""
+	switch mode {
+	case checkStored:
+		flag = " -stored"
+	case checkCompact:
+		flag = " -compact"
+	}
+	const max = 40 // bytes of the line quoted
+	quoted := strconv.Quote(string(line))
+	if len(line) > max {
+		n := max
+		for n > 0 && !utf8.RuneStart(line[n]) {
+			n--
+		}
+		quoted = strconv.Quote(string(line[:n])) + "..."
+	}
+	rep.printf("idkeys check: line 1 is text, not one id: %s\n"+
+		"idkeys check reads one id per line, such as one column of a table:\n"+
+		"  psql -XAt -c 'SELECT id FROM orders' | idkeys check%s\n"+
+		"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n", quoted, flag)
 }
 
 // skipLine reads the rest of an over-long line whose first piece, without

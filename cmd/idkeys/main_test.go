@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/idkeys/id"
 	"github.com/idkeys/id/adopt"
@@ -470,6 +472,10 @@ func reference(stdin string, size int, stored bool) string {
 	for i, line := range lines {
 		tooLong := len(line) >= size
 		line = strings.TrimSuffix(line, "\r")
+		if trimmed := strings.Trim(line, " \t"); i == 0 && !tooLong &&
+			(strings.HasPrefix(trimmed, "--") || strings.ContainsAny(trimmed, " \t,;|")) {
+			return textMessage(line, flagOf(stored))
+		}
 		if tooLong {
 			invalid++
 			fmt.Fprintf(&out, "line %d: id: invalid id: length %d, want 26 (line too long to quote)\n", i+1, len(line))
@@ -482,6 +488,106 @@ func reference(stdin string, size int, stored bool) string {
 		fmt.Fprintf(&out, "idkeys check: %d of %d lines invalid\n", invalid, len(lines))
 	}
 	return out.String()
+}
+
+// flagOf is check's flag for stored.
+func flagOf(stored bool) string {
+	if stored {
+		return " -stored"
+	}
+	return ""
+}
+
+// textMessage is check's stderr for a first line of text, line, with the
+// check flag flag: the line quoted (its first 40 bytes, cut back to a
+// character's start, when longer), then what to run instead.
+func textMessage(line, flag string) string {
+	q := strconv.Quote(line)
+	if len(line) > 40 {
+		cut := 40
+		for !utf8.RuneStart(line[cut]) {
+			cut--
+		}
+		q = strconv.Quote(line[:cut]) + "..."
+	}
+	return "idkeys check: line 1 is text, not one id: " + q + "\n" +
+		"idkeys check reads one id per line, such as one column of a table:\n" +
+		"  psql -XAt -c 'SELECT id FROM orders' | idkeys check" + flag + "\n" +
+		"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n"
+}
+
+// TestCheckText: a first line of text rather than one id (a pg_dump, a
+// CSV, a log, psql's table output) stops check at once with exit status
+// 2 and what to run instead; text on a later line, or an id with spaces
+// around it, is one invalid line among others.
+func TestCheckText(t *testing.T) {
+	const valid = "01arz3ndektsv4rrffq69g5fav"
+	tests := []struct {
+		name  string
+		stdin string
+		flag  string // "", "-stored" or "-compact"
+		line1 string // the line quoted; "" when check reads on
+	}{
+		{name: "pg_dump", stdin: "--\n-- PostgreSQL database dump\n--\n", flag: "-stored", line1: "--"},
+		{name: "pg_dump, compact", stdin: "--\n", flag: "-compact", line1: "--"},
+		{name: "an SQL comment with no space", stdin: "--dump\n" + valid + "\n", line1: "--dump"},
+		{name: "CSV header", stdin: "id,name\n" + valid + ",alice\n", line1: "id,name"},
+		{name: "CSV row", stdin: valid + ",alice\n", line1: valid + ",alice"},
+		{name: "COPY data, tab-separated", stdin: valid + "\t4200\r\n", flag: "-stored", line1: valid + "\t4200"},
+		{name: "psql table", stdin: "             id             | total\n", line1: "             id             | total"},
+		{name: "semicolon", stdin: "a;b\n", line1: "a;b"},
+		{
+			name:  "log line, cut at 40 bytes",
+			stdin: `time=2026-12-03T19:00:00.000Z level=ERROR msg="payment failed"` + "\n",
+			line1: `time=2026-12-03T19:00:00.000Z level=ERROR msg="payment failed"`,
+		},
+		{
+			name:  "cut back to a character's start",
+			stdin: strings.Repeat("é", 19) + " abc\n", // 38 bytes, then the 2-byte é straddles byte 40
+			line1: strings.Repeat("é", 19) + " abc",
+		},
+		// Not text: check reads on.
+		{name: "spaces around one id", stdin: " " + valid + "\t\n"},
+		{name: "blank first line", stdin: "\n" + valid + "\n"},
+		{name: "one hyphen", stdin: "-\n"},
+		{name: "text on line 2", stdin: valid + "\n--\n"},
+		{name: "UUID text", stdin: "01563e3a-b5d3-d676-4c61-efb99302bd5b\n", flag: "-compact"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := []string{"check"}
+			if tt.flag != "" {
+				args = append(args, tt.flag)
+			}
+			r := runCmd(tt.stdin, args...)
+			if tt.line1 == "" {
+				if strings.Contains(r.stderr, "is text") || r.code == 2 {
+					t.Fatalf("check took the input for text: exit status %d, stderr:\n%s", r.code, r.stderr)
+				}
+				return
+			}
+			flag := ""
+			if tt.flag != "" {
+				flag = " " + tt.flag
+			}
+			r.check(t, result{stderr: textMessage(tt.line1, flag), code: 2})
+		})
+	}
+	// The message as a user sees it, once in full.
+	runCmd("--\n-- PostgreSQL database dump\n", "check", "-stored").check(t, result{
+		stderr: "idkeys check: line 1 is text, not one id: \"--\"\n" +
+			"idkeys check reads one id per line, such as one column of a table:\n" +
+			"  psql -XAt -c 'SELECT id FROM orders' | idkeys check -stored\n" +
+			"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n",
+		code: 2,
+	})
+	runCmd(`time=2026-12-03T19:00:00.000Z level=ERROR msg="payment failed"`+"\n", "check").check(t, result{
+		stderr: "idkeys check: line 1 is text, not one id: \"time=2026-12-03T19:00:00.000Z level=ERRO\"...\n" +
+			"idkeys check reads one id per line, such as one column of a table:\n" +
+			"  psql -XAt -c 'SELECT id FROM orders' | idkeys check\n" +
+			"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n",
+		code: 2,
+	})
 }
 
 // parseLine is the rule of check for one line: id.Parse, or with stored
@@ -665,6 +771,8 @@ func FuzzCheck(f *testing.F) {
 	f.Add("01arz3ndektsv4rrffq69g5fav\r\n\n01ARZ3NDEITSV4RRFFQ69G5FAV\n")
 	f.Add("\r\r\n\x00\xff\n7zzzzzzzzzzzzzzzzzzzzzzzzz")
 	f.Add("aaaaaaaaaaaaaaa\r\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r")
+	f.Add("--\n-- PostgreSQL database dump\n")
+	f.Add(" 01arz3ndektsv4rrffq69g5fav,x\r\n")
 	f.Fuzz(func(t *testing.T, stdin string) {
 		if len(stdin) > 256 {
 			// Long inputs add nothing the 16-byte buffer does not reach,
@@ -683,7 +791,9 @@ func FuzzCheck(f *testing.F) {
 			}
 			code := check(strings.NewReader(stdin), &stderr, size, mode)
 			want, wantCode := reference(stdin, size, c.stored), 0
-			if want != "" {
+			if strings.HasPrefix(want, "idkeys check: line 1 is text") {
+				wantCode = 2
+			} else if want != "" {
 				wantCode = 1
 			}
 			if code != wantCode || stderr.String() != want {
