@@ -42,8 +42,9 @@
 // holds a space, a tab, ',', ';' or '|', or begins with "--", as a
 // pg_dump, a CSV, a log or psql's table output do) stops it at once with
 // exit status 2 and a message saying what to run instead: check the
-// column alone (psql -XAt -c 'SELECT id FROM orders' | idkeys check
-// -stored), or find ids in any text with idkeys grep.
+// column alone (psql -XAt -c 'SELECT id FROM users' | idkeys check
+// -stored; -compact for a uuid column), or find ids in any text with
+// idkeys grep.
 // One trailing carriage return is removed from each line, so CRLF files
 // check as their LF twins; nothing else is trimmed, so a blank line is
 // invalid (length 0), and so is a line with spaces. A line of 4096 bytes
@@ -147,8 +148,8 @@ idkeys check [-stored|-compact]
   line is text (it holds a space, a tab, ',', ';' or '|' between other
   characters, or begins with "--"), check stops there with exit status 2
   and says what to run instead: the column alone,
-    psql -XAt -c 'SELECT id FROM orders' | idkeys check -stored
-  or idkeys grep to find ids in any text.
+    psql -XAt -c 'SELECT id FROM users' | idkeys check -stored
+  (-compact for a uuid column), or idkeys grep to find ids in any text.
 
 ` + grepHelp + `
 ` + backfillHelp + `
@@ -479,12 +480,12 @@ func isText(line []byte) bool {
 // notOneID reports that check's first line, line, is text rather than one
 // id, and what to run instead.
 func notOneID(rep *reporter, line []byte, mode checkMode) {
-	flag := ""
+	flag, column, other := "", "users", "A uuid column of compact.ID keys: idkeys check -compact\n"
 	switch mode {
 	case checkStored:
 		flag = " -stored"
 	case checkCompact:
-		flag = " -compact"
+		flag, column, other = " -compact", "orders", "A text column of ids: idkeys check -stored\n"
 	}
 	const max = 40 // bytes of the line quoted
 	quoted := strconv.Quote(string(line))
@@ -497,8 +498,9 @@ func notOneID(rep *reporter, line []byte, mode checkMode) {
 	}
 	rep.printf("idkeys check: line 1 is text, not one id: %s\n"+
 		"idkeys check reads one id per line, such as one column of a table:\n"+
-		"  psql -XAt -c 'SELECT id FROM orders' | idkeys check%s\n"+
-		"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n", quoted, flag)
+		"  psql -XAt -c 'SELECT id FROM %s' | idkeys check%s\n"+
+		"%s"+
+		"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n", quoted, column, flag, other)
 }
 
 // skipLine reads the rest of an over-long line whose first piece, without

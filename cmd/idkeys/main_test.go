@@ -502,6 +502,10 @@ func flagOf(stored bool) string {
 // check flag flag: the line quoted (its first 40 bytes, cut back to a
 // character's start, when longer), then what to run instead.
 func textMessage(line, flag string) string {
+	column, other := "users", "A uuid column of compact.ID keys: idkeys check -compact\n"
+	if flag == " -compact" {
+		column, other = "orders", "A text column of ids: idkeys check -stored\n"
+	}
 	q := strconv.Quote(line)
 	if len(line) > 40 {
 		cut := 40
@@ -512,7 +516,8 @@ func textMessage(line, flag string) string {
 	}
 	return "idkeys check: line 1 is text, not one id: " + q + "\n" +
 		"idkeys check reads one id per line, such as one column of a table:\n" +
-		"  psql -XAt -c 'SELECT id FROM orders' | idkeys check" + flag + "\n" +
+		"  psql -XAt -c 'SELECT id FROM " + column + "' | idkeys check" + flag + "\n" +
+		other +
 		"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n"
 }
 
@@ -577,14 +582,16 @@ func TestCheckText(t *testing.T) {
 	runCmd("--\n-- PostgreSQL database dump\n", "check", "-stored").check(t, result{
 		stderr: "idkeys check: line 1 is text, not one id: \"--\"\n" +
 			"idkeys check reads one id per line, such as one column of a table:\n" +
-			"  psql -XAt -c 'SELECT id FROM orders' | idkeys check -stored\n" +
+			"  psql -XAt -c 'SELECT id FROM users' | idkeys check -stored\n" +
+			"A uuid column of compact.ID keys: idkeys check -compact\n" +
 			"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n",
 		code: 2,
 	})
 	runCmd(`time=2026-12-03T19:00:00.000Z level=ERROR msg="payment failed"`+"\n", "check").check(t, result{
 		stderr: "idkeys check: line 1 is text, not one id: \"time=2026-12-03T19:00:00.000Z level=ERRO\"...\n" +
 			"idkeys check reads one id per line, such as one column of a table:\n" +
-			"  psql -XAt -c 'SELECT id FROM orders' | idkeys check\n" +
+			"  psql -XAt -c 'SELECT id FROM users' | idkeys check\n" +
+			"A uuid column of compact.ID keys: idkeys check -compact\n" +
 			"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n",
 		code: 2,
 	})
