@@ -395,6 +395,7 @@ func (c *checker) routePatterns(call *ast.CallExpr, f *types.Func) {
 func (c *checker) checkedAt(src string, pos token.Pos) bool {
 	for _, r := range c.checked {
 		if (r.src == "" || r.src == src) && r.from <= pos && pos < r.to {
+			c.sawCheck = true
 			return true
 		}
 	}
