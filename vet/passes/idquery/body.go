@@ -34,6 +34,10 @@ var decoders = map[string]struct{ body, arg int }{
 	"github.com/gin-gonic/gin.Context.Bind":            {-1, 0},
 	"github.com/gin-gonic/gin.Context.ShouldBind":      {-1, 0},
 	"github.com/gin-gonic/gin.Context.ShouldBindQuery": {-1, 0},
+	"github.com/gin-gonic/gin.Context.MustBindWith":    {-1, 0},
+	"github.com/gin-gonic/gin.Context.ShouldBindWith":  {-1, 0},
+	"github.com/gin-gonic/gin.Context.BindWith":        {-1, 0},
+	"github.com/gin-gonic/gin.Context.ShouldBindUri":   {-1, 0},
 	"github.com/labstack/echo/v4.Context.Bind":         {-1, 0},
 	"github.com/gofiber/fiber/v2.Ctx.BodyParser":       {-1, 0},
 }

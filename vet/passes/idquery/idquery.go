@@ -240,6 +240,10 @@ type checker struct {
 	generated map[token.Pos]bool
 	// paramNames are the parameters of the package's functions.
 	paramNames map[*types.Var]bool
+	// mwChecks are the request reads each middleware checks (guard.go);
+	// decls the package's functions' declarations.
+	mwChecks map[*types.Func][]string
+	decls    map[*types.Func]*ast.FuncDecl
 }
 
 // handlerPaths are the packages one of which a package must reach for a
@@ -1078,6 +1082,9 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		if v, ok := c.source(f, e); ok {
 			return v, true
 		}
+		if v, ok := c.rpcField(e); ok {
+			return v, true
+		}
 		if f.Pkg() != nil && f.Pkg().Path() == "github.com/valyala/fasthttp" && f.Signature().Recv() != nil && recvName(f) == "RequestCtx" && (f.Name() == "Path" || f.Name() == "RequestURI") {
 			return value{src: f.Name() + "()", param: -1}, true // fasthttp's raw path
 		}
@@ -1105,6 +1112,9 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		}
 	case *ast.SelectorExpr:
 		if v, ok := c.rawPath(e); ok {
+			return v, true
+		}
+		if v, ok := c.rpcField(e); ok {
 			return v, true
 		}
 		if src, pk, ok := c.bodyPath(e, false); ok {
@@ -1510,6 +1520,12 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 				ki, desc = 0, "Values.Get"
 			}
 		}
+		if path == "net/http" && typ == "Header" && f.Name() == "Get" {
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if h, isSel := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && isSel && h.Sel.Name == "Header" && isRequest(c.pass.TypesInfo.TypeOf(h.X)) {
+				ki, desc = 0, "Header.Get"
+			}
+		}
 	} else if f.Pkg() != nil {
 		if i, ok := sourceFuncs[f.Pkg().Path()+"."+f.Name()]; ok {
 			ki, desc = i, f.Pkg().Name()+"."+f.Name()
@@ -1756,4 +1772,61 @@ func (c *checker) fasthttpArgs(e ast.Expr, depth int) string {
 		}
 	}
 	return ""
+}
+
+// rpcField returns the request field e reads when it is a field of an
+// RPC request message, or its getter (req.Msg.UserId, req.GetUserId()):
+// a protobuf message (it has ProtoReflect) reached from a parameter of
+// the function (a gRPC method's request, connect's *connect.Request[T]).
+func (c *checker) rpcField(e ast.Expr) (value, bool) {
+	name := ""
+	var x ast.Expr
+	switch e := e.(type) {
+	case *ast.SelectorExpr:
+		name, x = e.Sel.Name, e.X
+	case *ast.CallExpr:
+		sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+		if !ok || len(e.Args) != 0 || !strings.HasPrefix(sel.Sel.Name, "Get") {
+			return value{}, false
+		}
+		name, x = strings.TrimPrefix(sel.Sel.Name, "Get"), sel.X
+	default:
+		return value{}, false
+	}
+	if !protoMessage(c.pass.TypesInfo.TypeOf(x)) {
+		return value{}, false
+	}
+	root := x
+	for {
+		switch r := ast.Unparen(root).(type) {
+		case *ast.SelectorExpr:
+			root = r.X
+			continue
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(r.Fun).(*ast.SelectorExpr); ok && len(r.Args) == 0 {
+				root = sel.X // req.GetUser().GetId()
+				continue
+			}
+		}
+		break
+	}
+	if v := c.defs.Var(root); v == nil || !c.paramNames[v] {
+		return value{}, false
+	}
+	src := fmt.Sprintf("RPC field %s", strconv.Quote(name))
+	if c.checkedAt(src, e.Pos()) {
+		return value{}, false
+	}
+	return keyed(src, name), true
+}
+
+// protoMessage reports whether t is a protobuf message: it has a
+// ProtoReflect method.
+func protoMessage(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "ProtoReflect")
+	_, ok := obj.(*types.Func)
+	return ok
 }
