@@ -40,7 +40,7 @@ func (h *Handler) fast(ctx *fasthttp.RequestCtx) {
 	}
 	h.db.Exec(q, x)
 	h.db.Exec(q, string(ctx.QueryArgs().Peek("slug"))) // want `^QueryArgs\(\)\.Peek\("slug"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
-	h.db.Exec(q, ctx.UserValue("name").(string)) // want `^UserValue\("name"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
+	h.db.Exec(q, ctx.UserValue("name").(string))       // want `^UserValue\("name"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 }
 
 // fasthttp's raw path, trimmed, and its JSON body.
