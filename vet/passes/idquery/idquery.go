@@ -161,7 +161,6 @@ func (s *Source) String() string { return fmt.Sprintf("source(key %d)", s.Key) }
 type value struct {
 	src   string // the request read, `PathValue("id")`; "" for a parameter
 	param int    // the index of the parameter of the analysed function, or -1
-	name  string // that parameter's name
 	// uuid says that the key is a UUID's or a GUID's: id.Parse would
 	// refuse the value, so the message does not advise it.
 	uuid bool
@@ -971,7 +970,7 @@ func (c *checker) siteValue(s site) (value, bool) {
 			if c.parsedBefore(v) {
 				return value{}, false
 			}
-			return value{param: i, name: v.Name(), field: s.field}, true
+			return value{param: i, field: s.field}, true
 		}
 	}
 	return c.fieldOf(s.arg, s.field, make(map[*types.Var]bool))
@@ -1180,7 +1179,7 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 			if c.parsedBefore(v) {
 				return value{}, false
 			}
-			return value{param: i, name: v.Name()}, true
+			return value{param: i}, true
 		}
 		if c.parsedBefore(v) {
 			return value{}, false
@@ -1318,7 +1317,7 @@ func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, b
 		if c.parsedBefore(v) || c.parsedKeyBefore(parsedKey{v, e.Sel.Name}) {
 			return value{}, false
 		}
-		return value{param: i, name: v.Name(), field: e.Sel.Name}, true
+		return value{param: i, field: e.Sel.Name}, true
 	}
 	return c.fieldOf(e.X, e.Sel.Name, seen)
 }
