@@ -510,6 +510,11 @@ func (c *checker) computeFacts() {
 					default:
 						c.at = s.arg.Pos()
 						v, ok := c.siteValue(s)
+						if (!ok || v.param < 0) && f.gen && s.id {
+							// Generated code binds its parameters as they
+							// are, whatever their type (sqlc's uuid.UUID).
+							v, ok = c.directParam(s)
+						}
 						if !ok || v.param < 0 {
 							continue
 						}
@@ -974,6 +979,21 @@ func (c *checker) siteValue(s site) (value, bool) {
 		}
 	}
 	return c.fieldOf(s.arg, s.field, make(map[*types.Var]bool))
+}
+
+// directParam returns the parameter, or the parameter's field, that s
+// binds as it is (id, arg.ID), whatever its type.
+func (c *checker) directParam(s site) (value, bool) {
+	e, field := ast.Unparen(s.arg), s.field
+	if sel, ok := e.(*ast.SelectorExpr); ok && field == "" {
+		e, field = ast.Unparen(sel.X), sel.Sel.Name
+	}
+	v := c.defs.Var(e)
+	i, ok := c.params[v]
+	if v == nil || !ok || v == c.vararg {
+		return value{}, false
+	}
+	return value{param: i, field: field}, true
 }
 
 // structParam returns the index of the parameter of the function whose

@@ -97,6 +97,9 @@ func sink(f *types.Func) bool {
 	if recv == nil {
 		return path == "github.com/jmoiron/sqlx" && sqlxNames[f.Name()]
 	}
+	if types.IsInterface(recv.Type()) && sqlNames[f.Name()] && queryShape(f.Signature()) {
+		return true // sqlc's DBTX, a service's own interface over database/sql or pgx
+	}
 	switch {
 	case path == "database/sql":
 		return sqlTypes[recvName(f)] && sqlNames[f.Name()]
@@ -134,4 +137,19 @@ func recvName(f *types.Func) string {
 		return n.Obj().Name()
 	}
 	return ""
+}
+
+// queryShape reports whether sig takes SQL text and its values as
+// database/sql and pgx do: a string parameter, then a final ...any.
+func queryShape(sig *types.Signature) bool {
+	params := sig.Params()
+	if !sig.Variadic() || params.Len() < 2 {
+		return false
+	}
+	last, ok := params.At(params.Len() - 1).Type().(*types.Slice)
+	if !ok || !types.IsInterface(last.Elem()) {
+		return false
+	}
+	b, ok := params.At(params.Len() - 2).Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
