@@ -1037,7 +1037,7 @@ func (c *checker) fields(e ast.Expr, path string) []site {
 					}
 				}
 				s := c.colSite(kv.Value, path, col)
-				s.id = s.id || pk // the model's primary key
+				s.id = s.id || pk && k.Name == "ID" // the model's primary key
 				out = append(out, s)
 			}
 		}

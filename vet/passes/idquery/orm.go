@@ -114,14 +114,9 @@ func (c *checker) keyedSites(dest, cond ast.Expr, rest []ast.Expr, where string)
 	if isMapType(t) || elemStruct(t) && !idType(t) && !textType(t) {
 		return c.condSites(cond, rest, where)
 	}
-	col := "id"
-	for _, f := range modelFields(c.pass.TypesInfo.TypeOf(dest)) {
-		if f.name == "ID" || strings.EqualFold(f.column, "id") {
-			col = f.column
-		}
-	}
+	col, id := primaryKey(c.pass.TypesInfo.TypeOf(dest))
 	s := c.colSite(cond, where, col)
-	s.id = true // the primary key
+	s.id = id // the primary key, unless it is a natural key
 	return []site{s}
 }
 

@@ -208,9 +208,10 @@ type modelField struct {
 // modelFields returns the fields of the struct t (or what t points to, or
 // its slice's element) that are id columns as an ORM names them: the
 // column in the field's gorm, bun or db tag, else the field's name in
-// snake case; a field tagged as the primary key (gorm:"primaryKey",
-// bun:",pk") or named ID is the model's primary key, an id column
-// whatever its column. Embedded structs' fields are included.
+// snake case; the field named ID is the model's primary key, an id
+// column whatever its column; a primary key by its tag (gorm:"primaryKey",
+// bun:",pk") is one when its column is an id's: a tagged Key, Token or
+// Name is a natural key. Embedded structs' fields are included.
 func modelFields(t types.Type) []modelField {
 	return modelFieldsDepth(t, 0)
 }
@@ -246,7 +247,7 @@ func modelFieldsDepth(t types.Type, depth int) []modelField {
 			continue
 		}
 		col, pk := column(f.Name(), tag)
-		if pk || idColumn(col) {
+		if pk && f.Name() == "ID" || idColumn(col) {
 			out = append(out, modelField{f.Name(), col, f.Type()})
 		}
 	}
@@ -319,4 +320,30 @@ func textual(t types.Type) bool {
 		return i.NumMethods() == 0 // any can hold a string; context.Context cannot
 	}
 	return flow.Textual(t)
+}
+
+// primaryKey returns the column of the primary key of the model t (a
+// struct, or a pointer or slice of one), and whether it is an id column:
+// the field tagged as the primary key, else the field named ID; "id" and
+// true when neither is declared.
+func primaryKey(t types.Type) (string, bool) {
+	st, ok := elemType(t).Underlying().(*types.Struct)
+	if !ok {
+		return "id", true
+	}
+	col, id := "id", true
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if f.Embedded() {
+			if c, ok := primaryKey(f.Type()); c != "id" || !ok {
+				col, id = c, ok
+			}
+			continue
+		}
+		c, pk := column(f.Name(), reflect.StructTag(st.Tag(i)))
+		if pk && (f.Name() != "ID" || col == "id") {
+			col, id = c, f.Name() == "ID" || idColumn(c)
+		}
+	}
+	return col, id
 }

@@ -48,6 +48,12 @@ type Typed struct {
 	Name   string
 }
 
+// A primary key that is a natural key: a setting's name.
+type Setting struct {
+	Key   string `gorm:"primaryKey"`
+	Value string
+}
+
 type Legacy struct {
 	gorm.Model
 	Name string
@@ -70,6 +76,9 @@ func (h *Shapes) gormShapes(userID, teamID, name string) { // want gormShapes:`^
 	h.g.Create(&Legacy{Name: name})
 	h.g.First(&Legacy{}, 7)
 	h.g.Where("name = ?", name).First(&u)
+	var st Setting
+	h.g.Create(&Setting{Key: name, Value: name})
+	h.g.First(&st, name)
 }
 
 // gin's MustBindWith: the body's field.
