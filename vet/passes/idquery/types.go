@@ -208,10 +208,9 @@ type modelField struct {
 // modelFields returns the fields of the struct t (or what t points to, or
 // its slice's element) that are id columns as an ORM names them: the
 // column in the field's gorm, bun or db tag, else the field's name in
-// snake case; the field named ID is the model's primary key, an id
-// column whatever its column; a primary key by its tag (gorm:"primaryKey",
-// bun:",pk") is one when its column is an id's: a tagged Key, Token or
-// Name is a natural key. Embedded structs' fields are included.
+// snake case; the model's primary key (the field named ID, or one tagged
+// gorm:"primaryKey" or bun:",pk") is an id column unless it is a natural
+// key (idKey). Embedded structs' fields are included.
 func modelFields(t types.Type) []modelField {
 	return modelFieldsDepth(t, 0)
 }
@@ -247,7 +246,7 @@ func modelFieldsDepth(t types.Type, depth int) []modelField {
 			continue
 		}
 		col, pk := column(f.Name(), tag)
-		if pk && f.Name() == "ID" || idColumn(col) {
+		if pk && idKey(f.Name(), col) || idColumn(col) {
 			out = append(out, modelField{f.Name(), col, f.Type()})
 		}
 	}
@@ -342,8 +341,23 @@ func primaryKey(t types.Type) (string, bool) {
 		}
 		c, pk := column(f.Name(), reflect.StructTag(st.Tag(i)))
 		if pk && (f.Name() != "ID" || col == "id") {
-			col, id = c, f.Name() == "ID" || idColumn(c)
+			col, id = c, idKey(f.Name(), c)
 		}
 	}
 	return col, id
+}
+
+// naturalKeys end the names of primary keys that are natural keys, not
+// ids: a setting's key, a template's name, a token's value.
+var naturalKeys = names("key", "name", "token", "slug", "email", "code", "title", "path", "hash", "username", "login")
+
+// idKey reports whether the primary key field name, with column col, is
+// an id: any primary key but a natural key's (naturalKeys).
+func idKey(name, col string) bool {
+	for _, n := range []string{name, col} {
+		if words := rule.Words(n); len(words) > 0 && naturalKeys[strings.ToLower(words[len(words)-1])] {
+			return false
+		}
+	}
+	return true
 }

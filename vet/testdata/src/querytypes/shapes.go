@@ -48,7 +48,11 @@ type Typed struct {
 	Name   string
 }
 
-// A primary key that is a natural key: a setting's name.
+// A primary key that is a natural key: a setting's name; and one that is
+// an id by its tag whatever its name.
+type Server struct {
+	Identifier string `gorm:"column:identifier;primaryKey"`
+}
 type Setting struct {
 	Key   string `gorm:"primaryKey"`
 	Value string
@@ -59,7 +63,7 @@ type Legacy struct {
 	Name string
 }
 
-func (h *Shapes) gormShapes(userID, teamID, name string) { // want gormShapes:`^sink\(0 id → gorm\.DB\.Create; 1 id → gorm\.DB\.Where; 2 → gorm\.DB\.Create\)$`
+func (h *Shapes) gormShapes(userID, teamID, name string) { // want gormShapes:`^sink\(0 id → gorm\.DB\.Create; 1 id → gorm\.DB\.Where; 2 id → gorm\.DB\.First\)$`
 	var u User
 	// A struct held in a variable: every id field of its type is judged.
 	cond := User{ID: userID}
@@ -79,6 +83,9 @@ func (h *Shapes) gormShapes(userID, teamID, name string) { // want gormShapes:`^
 	var st Setting
 	h.g.Create(&Setting{Key: name, Value: name})
 	h.g.First(&st, name)
+	var sv Server
+	h.g.First(&sv, name)                  // want `^gorm\.DB\.First binds column identifier as string`
+	h.g.Create(&Server{Identifier: name}) // want `^gorm\.DB\.Create binds Identifier \(column identifier\) as string of querytypes\.Server`
 }
 
 // gin's MustBindWith: the body's field.
