@@ -17,6 +17,7 @@ import (
 	"github.com/idkeys/id/vet/internal/rule"
 	"github.com/idkeys/id/vet/internal/sqlcol"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -741,6 +742,9 @@ func (c *checker) textSites(n *ast.CallExpr, f *types.Func, path, text string, f
 				if hasText && k.ordered {
 					col = sqlcol.Column(text, i-first+1+k.index)
 				}
+				if col == "" {
+					col = c.fragmentColumn(e)
+				}
 				out = append(out, c.colSite(e, path, col))
 			}
 		}
@@ -783,7 +787,7 @@ func (c *checker) builtText(e ast.Expr, path string) []site {
 				if !ok {
 					break
 				}
-				out = append(out, c.colSite(a, path, textColumn(before)))
+				out = append(out, textValue(c.colSite(a, path, textColumn(before))))
 			}
 			return out
 		}
@@ -800,11 +804,19 @@ func (c *checker) builtText(e ast.Expr, path string) []site {
 			continue
 		}
 		if known {
-			out = append(out, c.colSite(p, path, textColumn(prefix)))
+			out = append(out, textValue(c.colSite(p, path, textColumn(prefix))))
 		}
 		known = false // the text after a value not constant is not known
 	}
 	return out
+}
+
+// textValue marks s as a value written into SQL text: its type is no
+// evidence (a helper's placeholder text is a string too), so it is
+// reported only when it is a request value.
+func textValue(s site) site {
+	s.bind = false
+	return s
 }
 
 // textColumn returns the column SQL text ending in "… col = '" binds the
@@ -1848,4 +1860,99 @@ func protoMessage(t types.Type) bool {
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "ProtoReflect")
 	_, ok := obj.(*types.Func)
 	return ok
+}
+
+// fragmentColumn returns the column of a value appended to a query's
+// arguments beside the SQL fragment that binds it, when the text is built
+// at run time from fragments: where, args = append(where, "uid = ?"),
+// append(args, v); or the fragment appended in the statement before
+// (before the loop that appends the values of an IN list).
+func (c *checker) fragmentColumn(e ast.Expr) string {
+	var file *ast.File
+	for _, f := range c.pass.Files {
+		if f.FileStart <= e.Pos() && e.Pos() < f.FileEnd {
+			file = f
+		}
+	}
+	if file == nil {
+		return ""
+	}
+	path, _ := astutil.PathEnclosingInterval(file, e.Pos(), e.End())
+	var stmt ast.Stmt
+	for i, n := range path {
+		st, ok := n.(ast.Stmt)
+		if !ok {
+			continue
+		}
+		stmt = st
+		if col := c.fragmentIn(st, e); col != "" {
+			return col
+		}
+		// The statement before, in its block; out of a loop whose body
+		// holds only this statement.
+		for j := i + 1; j < len(path); j++ {
+			switch b := path[j].(type) {
+			case *ast.BlockStmt:
+				if k := slices.Index(b.List, stmt); k > 0 {
+					return c.fragmentIn(b.List[k-1], nil)
+				} else if k == 0 && len(b.List) == 1 && j+1 < len(path) {
+					switch path[j+1].(type) {
+					case *ast.RangeStmt, *ast.ForStmt:
+						stmt = path[j+1].(ast.Stmt)
+						continue
+					}
+				}
+				return ""
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// fragmentIn returns the column of the SQL fragment appended in st
+// (append(where, "col = ?")), other than the append of skip.
+func (c *checker) fragmentIn(st ast.Stmt, skip ast.Expr) string {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok {
+		return ""
+	}
+	for _, r := range as.Rhs {
+		call, ok := ast.Unparen(r).(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 || skip != nil && ast.Node(call.Args[1]) == skip {
+			continue
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "append" {
+			continue
+		}
+		if col := c.fragmentText(call.Args[1]); col != "" {
+			return col
+		}
+	}
+	return ""
+}
+
+// fragmentText returns the column the last placeholder of a fragment
+// binds: constant text ("col = ?", "col IN (" + …), or fmt.Sprintf's
+// ("col = $%d").
+func (c *checker) fragmentText(e ast.Expr) string {
+	if k, ok := c.key(e); ok {
+		return sqlcol.Column(k, strings.Count(k, "?"))
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		if k, ok := c.key(x.X); ok && x.Op == token.ADD {
+			return textColumn(k)
+		}
+		if b, ok := ast.Unparen(x.X).(*ast.BinaryExpr); ok && x.Op == token.ADD {
+			return c.fragmentText(b)
+		}
+	case *ast.CallExpr:
+		if f := c.defs.Callee(x); rule.PkgFunc(f, "fmt", "Sprintf") && len(x.Args) > 0 {
+			if k, ok := c.key(x.Args[0]); ok && strings.Contains(k, "$%d") {
+				return sqlcol.Column(strings.Replace(k, "$%d", "$999999", 1), 999999)
+			}
+		}
+	}
+	return ""
 }

@@ -24,8 +24,9 @@ var (
 )
 
 // idColumn reports whether a column (or a placeholder's, a condition's
-// key) is an id column: its last word is id or uuid (id, user_id,
-// userId, postID, uuid, owner_uuid), it is an entity's hex key
+// key) is an id column: it is named as an id by the rule every analyzer
+// uses, rule.IDName (its last word is id, uuid, uid, guid or ulid: id,
+// user_id, userId, postID, uuid, owner_uuid, uid), it is an entity's hex key
 // (rule.HexKeyName), or -idquery.columns names it; and no word of it says
 // another system's (rule.ForeignWords, -idquery.foreign).
 func idColumn(col string) bool {
@@ -36,8 +37,7 @@ func idColumn(col string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	last := strings.ToLower(words[len(words)-1])
-	ok := last == "id" || last == "uuid" || strings.EqualFold(col, "id") || rule.HexKeyName(col) || columns.Has(strings.ToLower(col))
+	ok := rule.IDName(col) || rule.HexKeyName(col) || columns.Has(strings.ToLower(col))
 	return ok && !rule.Foreign(col, &foreign)
 }
 
