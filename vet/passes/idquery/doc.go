@@ -28,12 +28,16 @@
 //     written with + or fmt.Sprintf around a value too), a builder map's
 //     key (sq.Eq{"id": v}, goqu.Ex, dbx.HashExp), a struct literal's field
 //     (gorm, bun or db tag, else the field's name in snake case), a
-//     model's primary key (ID, gorm:"primaryKey", bun:",pk"). A column is
-//     an id's when its last word is id or uuid (id, user_id, userId,
-//     postID, uuid, owner_uuid), it is an entity's hex key (commentHex),
-//     or -idquery.columns names it; unless a word of it says another
-//     system's (stripe_customer_id, external_id: the words of
-//     -idmakers.foreign, and -idquery.foreign).
+//     model's primary key (ID, gorm:"primaryKey", bun:",pk"; not one that
+//     names a natural key: key, name, token, slug, …), and a value
+//     appended to the arguments beside the fragment of SQL text that
+//     binds it (where, args = append(where, "uid = ?"), append(args, v)).
+//     A column is an id's when it is named as one by the rule every
+//     analyzer uses, rule.IDName (its last word is id, uuid, uid, guid or
+//     ulid: id, user_id, userId, postID, uuid, owner_uuid), it is an
+//     entity's hex key (commentHex), or -idquery.columns names it; unless
+//     a word of it says another system's (stripe_customer_id,
+//     external_id: the words of -idmakers.foreign, and -idquery.foreign).
 //   - queries: database/sql's DB, Tx, Conn and Stmt (Exec, Query,
 //     QueryRow and their Context forms; a statement's text where it was
 //     prepared in the function); sqlx (Get, Select, Queryx, NamedExec, …,
@@ -59,8 +63,10 @@
 //     registers, and a middleware (a function that takes a handler and
 //     returns one) checks the keys it checks in the handlers it wraps.
 //
-// What it cannot see: SQL text built at run time (its columns are not
-// known) and stores that are not SQL; a statement prepared elsewhere; a
+// What it cannot see: SQL text built at run time other than from
+// fragments beside their values (its columns are not known; a value
+// written into such text is reported only when it is a request value),
+// and stores that are not SQL; a statement prepared elsewhere; a
 // call through a function value or through an interface whose
 // implementation is in a package the caller does not import (the query
 // itself is still judged where it is).
