@@ -42,6 +42,9 @@ func (c *checker) ormSites(call *ast.CallExpr, f *types.Func) ([]site, bool) {
 	case gormPaths[path] && gormConds[name] && len(args) > 0:
 		return c.condSites(args[0], args[1:], where), true
 	case gormPaths[path] && gormKeyed[name]:
+		if len(args) == 1 {
+			return c.destKey(args[0], where), true
+		}
 		if len(args) < 2 {
 			return nil, true
 		}
@@ -171,4 +174,29 @@ func (c *checker) goquColumn(call *ast.CallExpr) string {
 	}
 	k, _ := c.key(recv.Args[0])
 	return k[strings.LastIndex(k, ".")+1:]
+}
+
+// destKey returns the site of the primary key set in a lookup's
+// destination, which GORM binds as its condition (First(&Server{ID: v}),
+// or a local variable set once to such a literal).
+func (c *checker) destKey(dest ast.Expr, where string) []site {
+	e := pointee(dest)
+	if defs, ok := c.defs.Of(e); ok && len(defs) == 1 && defs[0].Expr != nil && defs[0].Index == 0 {
+		e = pointee(defs[0].Expr)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	col, id := primaryKey(c.pass.TypesInfo.TypeOf(lit))
+	if !id {
+		return nil
+	}
+	for _, s := range c.fields(lit, where) {
+		if s.col == col {
+			s.id = true
+			return []site{s}
+		}
+	}
+	return nil
 }

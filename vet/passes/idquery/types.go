@@ -233,6 +233,18 @@ func modelFieldsDepth(t types.Type, depth int) []modelField {
 		return nil
 	}
 	var out []modelField
+	// A field named by another's gorm foreignKey is a key of the model it
+	// references: an id column when that model's primary key is an id.
+	fks := make(map[string]bool)
+	for i := range st.NumFields() {
+		for part := range strings.SplitSeq(reflect.StructTag(st.Tag(i)).Get("gorm"), ";") {
+			if k, v, _ := strings.Cut(strings.TrimSpace(part), ":"); strings.EqualFold(k, "foreignKey") {
+				if _, id := primaryKey(st.Field(i).Type()); id {
+					fks[v] = true
+				}
+			}
+		}
+	}
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		tag := reflect.StructTag(st.Tag(i))
@@ -246,7 +258,7 @@ func modelFieldsDepth(t types.Type, depth int) []modelField {
 			continue
 		}
 		col, pk := column(f.Name(), tag)
-		if pk && idKey(f.Name(), col) || idColumn(col) {
+		if pk && idKey(f.Name(), col) || idColumn(col) || fks[f.Name()] {
 			out = append(out, modelField{f.Name(), col, f.Type()})
 		}
 	}

@@ -58,6 +58,13 @@ type Setting struct {
 	Value string
 }
 
+// A foreign key to Server's primary key, named by the relation's tag.
+type Perm struct {
+	UserID           *uint
+	ServerIdentifier *string
+	Server           Server `gorm:"foreignKey:ServerIdentifier"`
+}
+
 type Legacy struct {
 	gorm.Model
 	Name string
@@ -84,7 +91,14 @@ func (h *Shapes) gormShapes(userID, teamID, name string) { // want gormShapes:`^
 	h.g.Create(&Setting{Key: name, Value: name})
 	h.g.First(&st, name)
 	var sv Server
-	h.g.First(&sv, name)                  // want `^gorm\.DB\.First binds column identifier as string`
+	h.g.First(&sv, name) // want `^gorm\.DB\.First binds column identifier as string`
+	p := &Perm{ServerIdentifier: &name}
+	h.g.Where(p).First(p) // want `^gorm\.DB\.Where binds ServerIdentifier \(column server_identifier\) as \*string of querytypes\.Perm`
+	// The destination's primary key, set, is First's condition: reported
+	// where it is set.
+	byKey := &Server{Identifier: name} // want `^gorm\.DB\.First binds column identifier as string`
+	h.g.First(byKey)
+	h.g.First(&u)
 	h.g.Create(&Server{Identifier: name}) // want `^gorm\.DB\.Create binds Identifier \(column identifier\) as string of querytypes\.Server`
 }
 
