@@ -184,6 +184,9 @@ type site struct {
 	// bound whole (GORM's Create, Where(&cond)): its id fields' types are
 	// judged.
 	model bool
+	// cond: the model is a condition (GORM's Where(&c)), which binds only
+	// the fields set: those of its literal, or assigned to its variable.
+	cond bool
 	// text: arg is the SQL text of the query, not a constant.
 	text bool
 	// field: arg is a struct whose field of that name reaches the query.
@@ -369,7 +372,47 @@ func (c *checker) report(scope *rule.Scope, s site) {
 func (c *checker) reportModel(scope *rule.Scope, s site) {
 	t := c.pass.TypesInfo.TypeOf(s.arg)
 	fs := textFields(modelFields(t))
-	if lit, ok := pointee(s.arg).(*ast.CompositeLit); ok {
+	lit, ok := pointee(s.arg).(*ast.CompositeLit)
+	if s.cond && !ok {
+		// A condition in a variable set once to a literal binds the fields
+		// of the literal and those assigned to the variable; one whose
+		// value is not known (a call's result) binds fields not known.
+		v := c.defs.Var(pointee(s.arg))
+		defs, _ := c.defs.Of(pointee(s.arg))
+		var set []ast.Expr // the values set, &cond's unknown one aside
+		for _, d := range defs {
+			if d.Expr != nil {
+				set = append(set, d.Expr)
+			}
+		}
+		if v == nil || c.paramNames[v] || len(set) != 1 {
+			return
+		}
+		if lit, ok = pointee(set[0]).(*ast.CompositeLit); !ok {
+			return
+		}
+		assigned := make(map[string]bool)
+		for k := range c.fieldDefs {
+			if k.v == v {
+				assigned[k.field] = true
+			}
+		}
+		fs = slices.DeleteFunc(fs, func(f modelField) bool {
+			if assigned[f.name] {
+				return false
+			}
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == f.name {
+						return false
+					}
+				}
+			}
+			return true
+		})
+		ok = false
+	}
+	if ok {
 		keyed := make(map[string]bool)
 		for _, el := range lit.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {

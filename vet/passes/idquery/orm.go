@@ -99,7 +99,11 @@ func (c *checker) condSites(cond ast.Expr, rest []ast.Expr, where string) []site
 		}
 	}
 	if elemStruct(t) {
-		return c.modelSites(cond, where)
+		out := c.modelSites(cond, where)
+		for i := range out {
+			out[i].cond = out[i].model
+		}
+		return out
 	}
 	return nil
 }
