@@ -189,6 +189,9 @@ type site struct {
 	cond bool
 	// text: arg is the SQL text of the query, not a constant.
 	text bool
+	// at, when set, is where the finding is reported instead of at arg:
+	// the call that binds a value set elsewhere.
+	at token.Pos
 	// field: arg is a struct whose field of that name reaches the query.
 	field string
 	// variadic, for a call with ...: arg is the slice passed whole.
@@ -351,19 +354,23 @@ func (c *checker) report(scope *rule.Scope, s site) {
 	if !bad && !src {
 		return
 	}
+	pos := s.arg.Pos()
+	if s.at.IsValid() {
+		pos = s.at
+	}
 	as := "[column " + s.col + "]"
 	if bad {
 		as = "[column " + s.col + ", bound as " + typeName(typ) + "]"
 	}
 	switch {
 	case src && (v.uuid || s.uuid):
-		scope.Reportf(c.pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5) %s", v.src, s.path, as)
+		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5) %s", v.src, s.path, as)
 	case src:
-		scope.Reportf(c.pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id %s", v.src, s.path, as)
+		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id %s", v.src, s.path, as)
 	case c.paramNames[c.defs.Var(s.arg)]:
-		scope.Reportf(c.pass, s.arg.Pos(), "%s binds column %s as %s (KEYS-5): make parameter %s an id.ID; its callers then parse at their boundary", s.path, s.col, typeName(typ), c.defs.Var(s.arg).Name())
+		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make parameter %s an id.ID; its callers then parse at their boundary", s.path, s.col, typeName(typ), c.defs.Var(s.arg).Name())
 	default:
-		scope.Reportf(c.pass, s.arg.Pos(), "%s binds column %s as %s (KEYS-5): make the parameter that carries it an id.ID", s.path, s.col, typeName(typ))
+		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make the parameter that carries it an id.ID", s.path, s.col, typeName(typ))
 	}
 }
 

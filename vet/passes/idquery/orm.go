@@ -52,6 +52,8 @@ func (c *checker) ormSites(call *ast.CallExpr, f *types.Func) ([]site, bool) {
 	case gormPaths[path] && (name == "Update" || name == "UpdateColumn") && len(args) == 2:
 		k, _ := c.key(args[0])
 		return []site{c.colSite(args[1], where, k)}, true
+	case gormPaths[path] && name == "Model" && len(args) == 1 && isSlice(c.pass.TypesInfo.TypeOf(args[0])):
+		return nil, true // Model(&records) of a count or a list binds no key
 	case gormPaths[path] && gormModels[name] && len(args) > 0:
 		return c.modelSites(args[0], where), true
 	case popPaths[path] && (name == "Where" || name == "RawQuery") && len(args) > 0:
@@ -198,9 +200,21 @@ func (c *checker) destKey(dest ast.Expr, where string) []site {
 	}
 	for _, s := range c.fields(lit, where) {
 		if s.col == col {
-			s.id = true
+			s.id, s.at = true, dest.Pos() // reported at the lookup
 			return []site{s}
 		}
 	}
 	return nil
+}
+
+// isSlice reports whether t is a slice or a pointer to one.
+func isSlice(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
 }

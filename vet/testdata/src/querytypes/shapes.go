@@ -96,10 +96,13 @@ func (h *Shapes) gormShapes(userID, teamID, name string) { // want gormShapes:`^
 	h.g.First(&sv, name) // want `^gorm\.DB\.First binds column identifier as string`
 	p := &Perm{ServerIdentifier: &name}
 	h.g.Where(p).First(p) // want `^gorm\.DB\.Where binds ServerIdentifier \(column server_identifier\) as \*string of querytypes\.Perm`
-	// The destination's primary key, set, is First's condition: reported
-	// where it is set.
-	byKey := &Server{Identifier: name} // want `^gorm\.DB\.First binds column identifier as string`
-	h.g.First(byKey)
+	// The destination's primary key, set, is First's condition.
+	byKey := &Server{Identifier: name}
+	h.g.First(byKey) // want `^gorm\.DB\.First binds column identifier as string`
+	// A slice as the model of a count binds no key.
+	var servers []Server
+	var total int64
+	h.g.Model(&servers).Count(&total)
 	h.g.First(&u)
 	h.g.Create(&Server{Identifier: name}) // want `^gorm\.DB\.Create binds Identifier \(column identifier\) as string of querytypes\.Server`
 }

@@ -12,3 +12,6 @@ func (db *DB) Save(value any) *DB   { return db }
 type Model struct {
 	ID uint `gorm:"primarykey"`
 }
+
+func (db *DB) Count(n *int64) *DB  { return db }
+func (db *DB) Model(value any) *DB { return db }
