@@ -37,8 +37,11 @@ func Column(query string, n int) string {
 	if at < 1 {
 		return "" // no such placeholder, or nothing before it ("?")
 	}
-	if at >= 2 && toks[at-1] == "=" && ident(toks[at-2]) {
-		return toks[at-2][strings.LastIndex(toks[at-2], ".")+1:]
+	if at >= 2 && compare[toks[at-1]] && ident(toks[at-2]) {
+		return last(toks[at-2])
+	}
+	if col := listColumn(toks, at); col != "" {
+		return col
 	}
 	// VALUES (…, $n, …): the placeholder's place in its tuple.
 	if toks[at-1] != "(" && toks[at-1] != "," || at+1 >= len(toks) || toks[at+1] != ")" && toks[at+1] != "," {
@@ -105,6 +108,48 @@ func Column(query string, n int) string {
 	}
 	return cols[len(cols)-1-place]
 }
+
+// compare are the operators that bind a placeholder to the column
+// before them.
+var compare = map[string]bool{"=": true, "<>": true, "!=": true}
+
+// last returns the last part of a qualified name (t.user_id is user_id).
+func last(name string) string { return name[strings.LastIndex(name, ".")+1:] }
+
+// listColumn returns the column whose list placeholder at is in: col IN
+// (…, $n, …), col NOT IN (…), col = ANY($n), col <> ALL($n); else "".
+func listColumn(toks []string, at int) string {
+	i := at - 1
+	for i >= 0 && (toks[i] == "," || toks[i] == "?" || strings.HasPrefix(toks[i], "$")) {
+		i--
+	}
+	if i < 1 || toks[i] != "(" {
+		return ""
+	}
+	for j := at + 1; j < len(toks) && toks[j] != ")"; j++ {
+		cast := toks[j] == ":" || toks[j] == "[" || toks[j] == "]" || toks[j-1] == ":" // $1::uuid[]
+		if toks[j] != "," && toks[j] != "?" && !strings.HasPrefix(toks[j], "$") && !cast {
+			return "" // an expression, not a list of placeholders
+		}
+	}
+	switch kw := strings.ToLower(toks[i-1]); {
+	case kw == "in":
+		j := i - 2
+		if j >= 0 && strings.EqualFold(toks[j], "not") {
+			j--
+		}
+		if j >= 0 && ident(toks[j]) && !keyword[strings.ToLower(toks[j])] {
+			return last(toks[j])
+		}
+	case (kw == "any" || kw == "all") && i >= 3 && compare[toks[i-2]] && ident(toks[i-3]):
+		return last(toks[i-3])
+	}
+	return ""
+}
+
+// keyword are the SQL words that can stand before IN without being a
+// column.
+var keyword = map[string]bool{"where": true, "and": true, "or": true, "not": true, "on": true}
 
 // ident reports whether t is a (possibly qualified) SQL name.
 func ident(t string) bool {

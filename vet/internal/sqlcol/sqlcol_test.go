@@ -33,6 +33,16 @@ func TestColumn(t *testing.T) {
 		{"SELECT * FROM t WHERE a > $1", 1, ""},
 		{"SELECT * FROM t WHERE id = $1", 2, ""},
 		{"not sql at all? %s", 1, ""},
+		{"SELECT * FROM t WHERE id = ANY($1)", 1, "id"},
+		{"SELECT * FROM t WHERE t.team_id <> ALL ($1)", 1, "team_id"},
+		{"SELECT * FROM t WHERE id IN (?)", 1, "id"},
+		{"SELECT * FROM t WHERE user_id NOT IN (?, ?, ?) AND x = ?", 3, "user_id"},
+		{"SELECT * FROM t WHERE user_id IN (?, ?, ?) AND x = ?", 4, "x"},
+		{"SELECT * FROM t WHERE id != $1", 1, "id"},
+		{"SELECT * FROM t WHERE id IN (lower($1))", 1, ""},
+		{"SELECT * FROM t WHERE id IN ($1, upper($2))", 1, ""},
+		{"SELECT * FROM t WHERE count(id) IN ($1)", 1, ""},
+		{"SELECT * FROM t WHERE id = ANY($1::uuid[])", 1, "id"},
 	} {
 		if got := Column(c.query, c.n); got != c.want {
 			t.Errorf("Column(%q, %d) = %q, want %q", c.query, c.n, got, c.want)

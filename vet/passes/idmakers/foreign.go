@@ -1,7 +1,6 @@
 package idmakers
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -19,7 +18,7 @@ import (
 //   - another system's id parsed or validated (uuid.Parse(tags.MbzAlbumID),
 //     uuid.Validate(externalID)): a name on the way (the argument's
 //     variables and fields, the variable the result goes to, the enclosing
-//     function) has a word of foreignWords or of -idmakers.foreign; id.Parse
+//     function) has a word of rule.ForeignWords or of -idmakers.foreign; id.Parse
 //     would refuse every such UUID, so the advice would be wrong;
 //   - a bearer credential: a value set as an http.Cookie's Value, put
 //     after "Bearer ", or in an Authorization header is a secret, even
@@ -32,60 +31,10 @@ import (
 //     id; and an inferred helper's call in a function that takes a
 //     testing.TB (a test helper outside _test.go).
 
-// foreignWords say that a name's id is another system's.
-var foreignWords = map[string]bool{
-	"external": true, "foreign": true, "remote": true, "provider": true, "upstream": true,
-	"vendor": true, "partner": true, "thirdparty": true, "oauth": true, "openid": true, "oidc": true,
-	"catalog": true, "catalogue": true, "musicbrainz": true, "mbz": true, "spotify": true,
-	"lastfm": true, "discogs": true, "stripe": true, "github": true, "google": true,
-	"apple": true, "microsoft": true, "azure": true, "aws": true, "slack": true, "discord": true,
-}
-
-// Words is the value of -idmakers.foreign: more words that make a name
-// another system's.
-type Words struct {
-	list  []string
-	extra map[string]bool
-}
-
-// String returns the words as the flag value they were set from.
-func (w *Words) String() string { return strings.Join(w.list, ",") }
-
-// Set replaces the added words by the comma-separated words of v
-// (letters and digits only), and returns an error (keeping the words as
-// they were) for any other word.
-func (w *Words) Set(v string) error {
-	var list []string
-	for s := range strings.SplitSeq(v, ",") {
-		s = strings.ToLower(strings.TrimSpace(s))
-		if s == "" {
-			continue
-		}
-		for _, r := range s {
-			if !('a' <= r && r <= 'z' || '0' <= r && r <= '9') {
-				return fmt.Errorf("foreign word %q: letters and digits only", s)
-			}
-		}
-		list = append(list, s)
-	}
-	w.list, w.extra = list, make(map[string]bool)
-	for _, s := range list {
-		w.extra[s] = true
-	}
-	return nil
-}
-
-var foreign Words
+var foreign rule.WordList
 
 // foreignName reports whether one of name's words says another system's.
-func foreignName(name string) bool {
-	for _, w := range rule.Words(name) {
-		if w = strings.ToLower(w); foreignWords[w] || foreign.extra[w] {
-			return true
-		}
-	}
-	return false
-}
+func foreignName(name string) bool { return rule.Foreign(name, &foreign) }
 
 // foreignCall reports whether the call of the parser named at cur reads
 // another system's id: a name on the way is foreign (foreignName).

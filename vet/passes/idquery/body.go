@@ -34,6 +34,10 @@ var decoders = map[string]struct{ body, arg int }{
 	"github.com/gin-gonic/gin.Context.Bind":            {-1, 0},
 	"github.com/gin-gonic/gin.Context.ShouldBind":      {-1, 0},
 	"github.com/gin-gonic/gin.Context.ShouldBindQuery": {-1, 0},
+	"github.com/gin-gonic/gin.Context.MustBindWith":    {-1, 0},
+	"github.com/gin-gonic/gin.Context.ShouldBindWith":  {-1, 0},
+	"github.com/gin-gonic/gin.Context.BindWith":        {-1, 0},
+	"github.com/gin-gonic/gin.Context.ShouldBindUri":   {-1, 0},
 	"github.com/labstack/echo/v4.Context.Bind":         {-1, 0},
 	"github.com/gofiber/fiber/v2.Ctx.BodyParser":       {-1, 0},
 }
@@ -307,7 +311,6 @@ func (c *checker) element(e ast.Expr, seen map[*types.Var]bool) (value, bool) {
 		for _, d := range defs {
 			if d.Expr != nil && d.Index == 0 {
 				if r, ok := c.element(d.Expr, seen); ok {
-					r.id = r.id || !r.other && rule.IDName(singular(v.Name()))
 					return r, true
 				}
 			}
@@ -497,26 +500,4 @@ func (c *checker) lastConstString(e ast.Expr, defs []flow.Def) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// uuidName reports whether a column's name ends in uuid or guid.
-func uuidName(name string) bool {
-	words := rule.Words(name)
-	if len(words) == 0 {
-		return false
-	}
-	last := strings.ToLower(words[len(words)-1])
-	return last == "uuid" || last == "guid"
-}
-
-// naturalNames end the names of parameters and columns that hold a
-// natural key.
-var naturalNames = names("slug", "name", "username", "login", "handle", "email", "alias", "title", "tag")
-
-// naturalName reports whether a parameter's or a column's name is a
-// natural key's (its last word is one of naturalNames): a value passed
-// for it is looked up as that key, not as an id.
-func naturalName(name string) bool {
-	words := rule.Words(name)
-	return len(words) > 0 && naturalNames[strings.ToLower(words[len(words)-1])]
 }

@@ -16,9 +16,13 @@ import (
 // A value checked before the query by a function whose failure makes the
 // handler return (if !valid(v) { return }, if err := check(v); err != nil
 // { …; return }, an anchored regexp's MatchString) is treated as parsed
-// from there on. A check in a middleware of the package (a function that
-// takes or returns a handler) of a request value read under a key makes
-// every read under that key in the package checked. An HMAC check
+// from there on. A check in a middleware (a function that takes a handler
+// and returns one, wrapping it) of a request value read under a key makes
+// the reads under that key checked in the handlers it wraps: those
+// registered in the statement that names it (r.With(mw).Get(p, h),
+// mux.Handle(p, mw(h))) or on a router it is Use'd on in that function.
+// A route pattern ("/customers/{id:[0-9]+}") checks its variable in the
+// handler that route registers, and in no other. An HMAC check
 // (hmac.Equal, or a check of the request's values as a whole) makes the
 // reads after it in the function another system's signed values, not
 // ours. A value matched against a UUID pattern is reported, if at all,
@@ -33,6 +37,17 @@ type checkedRead struct {
 // findGuards records the checks that make the function return on failure.
 func (c *checker) findGuards() {
 	c.uuidKeys = make(map[parsedKey]bool)
+	c.mwChecks = make(map[*types.Func][]string)
+	c.decls = make(map[*types.Func]*ast.FuncDecl)
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					c.decls[obj] = fd
+				}
+			}
+		}
+	}
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -48,7 +63,6 @@ func (c *checker) findGuards() {
 					}
 				case *ast.CallExpr:
 					f := c.defs.Callee(n)
-					c.routePatterns(n, f)
 					if rule.PkgFunc(f, "crypto/hmac", "Equal") {
 						c.checked = append(c.checked, checkedRead{from: n.Pos(), to: fd.End()})
 					}
@@ -62,6 +76,13 @@ func (c *checker) findGuards() {
 				}
 				return true
 			})
+		}
+	}
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				c.registrations(fd.Body)
+			}
 		}
 	}
 }
@@ -122,11 +143,10 @@ func (c *checker) guard(n *ast.IfStmt, fd *ast.FuncDecl, mw bool) {
 			if !ok || v.src == "" {
 				continue
 			}
-			if mw {
-				c.checked = append(c.checked, checkedRead{src: v.src, from: token.NoPos, to: token.Pos(1<<62 - 1)})
-			} else {
-				c.checked = append(c.checked, checkedRead{src: v.src, from: at, to: fd.End()})
+			if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && mw {
+				c.mwChecks[obj] = append(c.mwChecks[obj], v.src)
 			}
+			c.checked = append(c.checked, checkedRead{src: v.src, from: at, to: fd.End()})
 		}
 	}
 	c.at = token.NoPos
@@ -302,22 +322,25 @@ func (c *checker) uuidPattern(call *ast.CallExpr, f *types.Func) bool {
 	return ok && uuidShape.MatchString(p)
 }
 
-// middleware reports whether fd takes or returns a handler: a check in it
-// runs before the handlers it wraps.
+// middleware reports whether fd takes a handler and returns one: a
+// check in it runs before the handlers it wraps. A function that only
+// returns a handler (a handler factory) is none.
 func (c *checker) middleware(fd *ast.FuncDecl) bool {
 	obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-	if !ok {
-		return false
-	}
-	sig := obj.Signature()
-	for _, tup := range []*types.Tuple{sig.Params(), sig.Results()} {
+	return ok && middlewareFunc(obj)
+}
+
+func middlewareFunc(f *types.Func) bool {
+	sig := f.Signature()
+	has := func(tup *types.Tuple) bool {
 		for i := range tup.Len() {
 			if handlerType(tup.At(i).Type()) {
 				return true
 			}
 		}
+		return false
 	}
-	return false
+	return has(sig.Params()) && has(sig.Results())
 }
 
 // handlerType reports whether t is a handler of net/http or of a
@@ -370,31 +393,141 @@ func terminates(s ast.Stmt) bool {
 // routeVar matches a route variable with a pattern: {id:[0-9]+}.
 var routeVar = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_-]*):[^}]+\}`)
 
-// routePatterns records the route variables that a gorilla/mux or chi
-// route of the package checks with a pattern ("/customers/{id:[0-9]+}"):
-// the router answers "not found" before the handler runs for a value
-// that does not match, so every read of them in the package is checked.
-func (c *checker) routePatterns(call *ast.CallExpr, f *types.Func) {
-	if f == nil || f.Pkg() == nil || !strings.HasPrefix(f.Pkg().Path(), "github.com/gorilla/mux") && !strings.HasPrefix(f.Pkg().Path(), "github.com/go-chi/chi") {
-		return
-	}
-	for _, a := range call.Args {
-		k, ok := c.key(a)
+// registrations records, for each statement of body that registers
+// handlers, the reads checked in those handlers: the variables of a
+// gorilla/mux or chi route pattern in the constant text of the
+// statement's calls (the router answers "not found" before the handler
+// runs for a value that does not match), and the keys checked by the
+// middlewares the statement names or that are Use'd on its router.
+func (c *checker) registrations(body *ast.BlockStmt) {
+	used := make(map[*types.Var][]*types.Func) // r.Use(mw)
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
 		if !ok {
-			continue
+			return true
 		}
-		for _, m := range routeVar.FindAllStringSubmatch(k, -1) {
-			for _, src := range []string{fmt.Sprintf("mux.Vars(…)[%q]", m[1]), fmt.Sprintf("chi.URLParam(%q)", m[1]), fmt.Sprintf("chi.URLParamFromCtx(%q)", m[1])} {
-				c.checked = append(c.checked, checkedRead{src: src, from: token.NoPos, to: token.Pos(1<<62 - 1)})
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Use" {
+			if v := c.defs.Var(sel.X); v != nil {
+				for _, a := range call.Args {
+					if f := c.funcOf(a); f != nil && c.mwChecks[f] != nil {
+						used[v] = append(used[v], f)
+					}
+				}
 			}
 		}
+		return true
+	})
+	ast.Inspect(body, func(n ast.Node) bool {
+		st, ok := n.(*ast.ExprStmt)
+		if !ok {
+			return true
+		}
+		var srcs []string
+		var handlers []ast.Node
+		router := false
+		ast.Inspect(st.X, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.CallExpr:
+				f := c.defs.Callee(m)
+				if f != nil && f.Pkg() != nil && (strings.HasPrefix(f.Pkg().Path(), "github.com/gorilla/mux") || strings.HasPrefix(f.Pkg().Path(), "github.com/go-chi/chi")) {
+					router = true
+					for _, a := range m.Args {
+						if k, ok := c.key(a); ok {
+							for _, v := range routeVar.FindAllStringSubmatch(k, -1) {
+								srcs = append(srcs, fmt.Sprintf("mux.Vars(…)[%q]", v[1]), fmt.Sprintf("chi.URLParam(%q)", v[1]), fmt.Sprintf("chi.URLParamFromCtx(%q)", v[1]))
+							}
+						}
+					}
+				}
+				for _, a := range m.Args {
+					handlers = append(handlers, c.handlerBodies(a, 0)...)
+				}
+				if sel, ok := ast.Unparen(m.Fun).(*ast.SelectorExpr); ok {
+					if v := c.defs.Var(sel.X); v != nil {
+						for _, mw := range used[v] {
+							srcs = append(srcs, c.mwChecks[mw]...)
+						}
+					}
+				}
+			case *ast.Ident:
+				if f, ok := c.pass.TypesInfo.Uses[m].(*types.Func); ok {
+					srcs = append(srcs, c.mwChecks[f]...)
+				}
+			}
+			return true
+		})
+		if !router && len(srcs) == 0 {
+			return true
+		}
+		for _, h := range handlers {
+			for _, src := range srcs {
+				c.checked = append(c.checked, checkedRead{src: src, from: h.Pos(), to: h.End()})
+			}
+		}
+		return true
+	})
+}
+
+// funcOf returns the function e names (f, h.method, pkg.F), or nil.
+func (c *checker) funcOf(e ast.Expr) *types.Func {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		f, _ := c.pass.TypesInfo.Uses[e].(*types.Func)
+		return f
+	case *ast.SelectorExpr:
+		f, _ := c.pass.TypesInfo.Uses[e.Sel].(*types.Func)
+		return f
 	}
+	return nil
+}
+
+// handlerBodies returns the bodies of the package's functions that an
+// argument registering a handler runs: a function or method named, a
+// function literal, a handler factory's or a middleware's call (its body,
+// and those of its arguments), a conversion's operand.
+func (c *checker) handlerBodies(e ast.Expr, depth int) []ast.Node {
+	if depth > 4 {
+		return nil
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return []ast.Node{x}
+	case *ast.Ident, *ast.SelectorExpr:
+		if f := c.funcOf(x); f != nil && c.decls[f] != nil {
+			return []ast.Node{c.decls[f]}
+		}
+	case *ast.CallExpr:
+		if tv, ok := c.pass.TypesInfo.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return c.handlerBodies(x.Args[0], depth+1)
+		}
+		var out []ast.Node
+		if f := c.defs.Callee(x); f != nil && c.decls[f] != nil && handlerResult(f) {
+			out = append(out, c.decls[f])
+		}
+		for _, a := range x.Args {
+			out = append(out, c.handlerBodies(a, depth+1)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// handlerResult reports whether f returns a handler.
+func handlerResult(f *types.Func) bool {
+	res := f.Signature().Results()
+	for i := range res.Len() {
+		if handlerType(res.At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkedAt reports whether a request read under src at pos is checked.
 func (c *checker) checkedAt(src string, pos token.Pos) bool {
 	for _, r := range c.checked {
 		if (r.src == "" || r.src == src) && r.from <= pos && pos < r.to {
+			c.sawCheck = true
 			return true
 		}
 	}

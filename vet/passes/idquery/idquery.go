@@ -17,6 +17,7 @@ import (
 	"github.com/idkeys/id/vet/internal/rule"
 	"github.com/idkeys/id/vet/internal/sqlcol"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -40,6 +41,8 @@ var (
 
 func init() {
 	rule.Flags(&Analyzer.Flags, &cfg)
+	Analyzer.Flags.Var(&columns, "columns", "comma-separated column names that are ids beside id, *_id, *Id, *ID, uuid and *_uuid")
+	Analyzer.Flags.Var(&foreign, "foreign", "comma-separated words that make a column another system's id, not the service's (beside external, provider, stripe, …: the words of -idmakers.foreign)")
 	reach.Watch(func() []string { return slices.Concat(sinkPaths, declared.paths(), handlerPaths, jsonPaths) })
 	Analyzer.Flags.Var(&declared, "sinks", "comma-separated query functions, methods (path.Type.Method), types (path.Type) or packages of the service, for calls idquery cannot follow")
 }
@@ -65,14 +68,20 @@ type Param struct {
 	// Path names the calls from the function to the query, the query's
 	// method last: "store.getBy → sqlx.DB.Get".
 	Path string
-	// ID says that a name on the way (the parameter's, a variable's, a
-	// callee's parameter's, a placeholder's column) is an id's
-	// (rule.IDName).
+	// ID says that the parameter is bound to an id column (idColumn):
+	// a placeholder's column, a condition's, a model's primary key.
 	ID bool
-	// Natural says that a parameter's or column's name on the way is a
-	// natural key's (GetByAlias(alias string), WHERE slug = ?): a value
-	// passed for it is not reported.
-	Natural bool
+	// Col is that column, for messages.
+	Col string
+	// Bind says that the query does not judge the parameter's type, the
+	// caller's argument's is: the parameter is an interface (any), or
+	// the function is generated (sqlc's output), where nothing is
+	// reported.
+	Bind bool
+	// Text says that the parameter is the SQL text of the query, whose
+	// placeholders bind the values of the variadic parameter after it:
+	// a caller's constant text names their columns.
+	Text bool
 	// Field says that the parameter is a struct, or a pointer to one,
 	// whose field of that name reaches the query (UPDATE page … WHERE id
 	// = ? with page.ID): the value a caller stored in that field of the
@@ -103,11 +112,14 @@ func (s *Sink) String() string {
 		if p.Struct {
 			b.WriteString("{}")
 		}
+		if p.Text {
+			b.WriteString(" text")
+		}
 		if p.ID {
 			b.WriteString(" id")
 		}
-		if p.Natural {
-			b.WriteString(" natural")
+		if p.Bind {
+			b.WriteString(" bind")
 		}
 		b.WriteString(" → " + p.Path)
 	}
@@ -120,7 +132,7 @@ func (s *Sink) String() string {
 func (s *Sink) add(p Param) bool {
 	for i, q := range s.Params {
 		if q.Index == p.Index && q.Field == p.Field {
-			if p.ID && !q.ID {
+			if p.ID && !q.ID || p.Text && !q.Text {
 				s.Params[i] = p
 				return true
 			}
@@ -150,36 +162,36 @@ func (s *Source) String() string { return fmt.Sprintf("source(key %d)", s.Key) }
 type value struct {
 	src   string // the request read, `PathValue("id")`; "" for a parameter
 	param int    // the index of the parameter of the analysed function, or -1
-	id    bool   // the key, or a name on the way, is an id's (rule.IDName)
-	// other says that the key names something else than an id of ours
-	// (otherKey): no name on the way makes the value an id.
-	other bool
 	// uuid says that the key is a UUID's or a GUID's: id.Parse would
 	// refuse the value, so the message does not advise it.
 	uuid bool
-	// natural says that the parameter is named as a natural key.
-	natural bool
 	// field is the parameter's field the value is, when param is a
 	// struct passed to the analysed function (page.ID).
 	field string
-}
-
-// reported reports whether a request value v reaching a query at a site
-// whose names on the way say id (siteID) is reported.
-func (v value) reported(siteID bool) bool {
-	return v.src != "" && !v.other && (v.id || siteID)
 }
 
 // site is an expression that reaches a query as a value.
 type site struct {
 	arg  ast.Expr
 	path string // the query, or the calls to it
-	id   bool   // a parameter on the way is named as an id
-	// other: a parameter or column on the way is a natural key's
-	// (naturalName): the value is looked up as that, not as an id.
-	other bool
+	id   bool   // the value is bound to an id column (idColumn)
+	col  string // that column
+	// bind: the query binds arg as it is, so its type is judged here.
+	bind bool
 	// uuid: the placeholder's column is a UUID's: no id.Parse advice.
 	uuid bool
+	// model: arg is a model struct (or a pointer to one, or a slice)
+	// bound whole (GORM's Create, Where(&cond)): its id fields' types are
+	// judged.
+	model bool
+	// cond: the model is a condition (GORM's Where(&c)), which binds only
+	// the fields set: those of its literal, or assigned to its variable.
+	cond bool
+	// text: arg is the SQL text of the query, not a constant.
+	text bool
+	// at, when set, is where the finding is reported instead of at arg:
+	// the call that binds a value set elsewhere.
+	at token.Pos
 	// field: arg is a struct whose field of that name reaches the query.
 	field string
 	// variadic, for a call with ...: arg is the slice passed whole.
@@ -228,6 +240,16 @@ type checker struct {
 	// validatorsOnly: findGuards, run before the facts, counts only
 	// parsers and validators by name (validator.Validate.Struct).
 	validatorsOnly bool
+	// sawCheck is set when taint meets a value checked before c.at.
+	sawCheck bool
+	// generated are the package's generated files, by their start.
+	generated map[token.Pos]bool
+	// paramNames are the parameters of the package's functions.
+	paramNames map[*types.Var]bool
+	// mwChecks are the request reads each middleware checks (guard.go);
+	// decls the package's functions' declarations.
+	mwChecks map[*types.Func][]string
+	decls    map[*types.Func]*ast.FuncDecl
 }
 
 // handlerPaths are the packages one of which a package must reach for a
@@ -259,6 +281,22 @@ func run(pass *analysis.Pass) (any, error) {
 	if !queries {
 		return nil, nil
 	}
+	c.generated, c.paramNames = make(map[token.Pos]bool), make(map[*types.Var]bool)
+	for _, f := range pass.Files {
+		c.generated[f.FileStart] = ast.IsGenerated(f)
+		ast.Inspect(f, func(n ast.Node) bool {
+			if ft, ok := n.(*ast.FuncType); ok && ft.Params != nil {
+				for _, field := range ft.Params.List {
+					for _, name := range field.Names {
+						if v, ok := pass.TypesInfo.Defs[name].(*types.Var); ok {
+							c.paramNames[v] = true
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
 	c.findParsed()
 	c.findDecoded()
 	c.findFieldsAndLits()
@@ -268,9 +306,6 @@ func run(pass *analysis.Pass) (any, error) {
 	c.findGuards()
 	c.validatorsOnly = false
 	c.computeFacts()
-	if !reach.Of(pass).Reaches(handlerPaths...) {
-		return nil, nil
-	}
 	scope, ok := rule.NewScope(pass, &cfg)
 	if !ok {
 		return nil, nil
@@ -280,24 +315,163 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, f := range scope.Files(pass) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			for _, s := range c.sites(n) {
-				if s.variadic {
-					continue
-				}
-				c.at = s.arg.Pos()
-				v, ok := c.siteValue(s)
-				if !ok || s.other || !v.reported(s.id) {
-					continue
-				}
-				if v.uuid || s.uuid {
-					scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5)", v.src, s.path)
-				} else {
-					scope.Reportf(pass, s.arg.Pos(), "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id", v.src, s.path)
-				}
+				c.report(scope, s)
 			}
 			return true
 		})
 	}
 	return nil, nil
+}
+
+// report reports the value s binds when its type is not an id's, or when
+// it is a request value that reaches the query unparsed.
+func (c *checker) report(scope *rule.Scope, s site) {
+	if s.variadic || s.text {
+		return
+	}
+	if s.model {
+		c.reportModel(scope, s)
+		return
+	}
+	if !s.id || c.idText(s.arg) {
+		return
+	}
+	c.at, c.sawCheck = s.arg.Pos(), false
+	v, ok := c.siteValue(s)
+	src := ok && v.src != ""
+	if !src && c.sawCheck {
+		return // parsed, checked, or an id's text, before the query
+	}
+	var typ types.Type
+	if s.bind {
+		if s.field != "" {
+			typ = fieldType(c.pass.TypesInfo.TypeOf(s.arg), s.field)
+		} else {
+			typ = c.boundType(s.arg)
+		}
+	}
+	bad := textType(typ)
+	if !bad && !src {
+		return
+	}
+	pos := s.arg.Pos()
+	if s.at.IsValid() {
+		pos = s.at
+	}
+	as := "[column " + s.col + "]"
+	if bad {
+		as = "[column " + s.col + ", bound as " + typeName(typ) + "]"
+	}
+	switch {
+	case src && (v.uuid || s.uuid):
+		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5) %s", v.src, s.path, as)
+	case src:
+		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id %s", v.src, s.path, as)
+	case c.paramNames[c.defs.Var(s.arg)]:
+		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make parameter %s an id.ID; its callers then parse at their boundary", s.path, s.col, typeName(typ), c.defs.Var(s.arg).Name())
+	default:
+		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make the parameter that carries it an id.ID", s.path, s.col, typeName(typ))
+	}
+}
+
+// reportModel reports the id fields of a model bound whole whose type is
+// not an id's: the keyed fields of a literal, every id field otherwise.
+func (c *checker) reportModel(scope *rule.Scope, s site) {
+	t := c.pass.TypesInfo.TypeOf(s.arg)
+	fs := textFields(modelFields(t))
+	lit, ok := pointee(s.arg).(*ast.CompositeLit)
+	if s.cond && !ok {
+		// A condition in a variable set once to a literal binds the fields
+		// of the literal and those assigned to the variable; one whose
+		// value is not known (a call's result) binds fields not known.
+		v := c.defs.Var(pointee(s.arg))
+		defs, _ := c.defs.Of(pointee(s.arg))
+		var set []ast.Expr // the values set, &cond's unknown one aside
+		for _, d := range defs {
+			if d.Expr != nil {
+				set = append(set, d.Expr)
+			}
+		}
+		if v == nil || c.paramNames[v] || len(set) != 1 {
+			return
+		}
+		if lit, ok = pointee(set[0]).(*ast.CompositeLit); !ok {
+			return
+		}
+		assigned := make(map[string]bool)
+		for k := range c.fieldDefs {
+			if k.v == v {
+				assigned[k.field] = true
+			}
+		}
+		fs = slices.DeleteFunc(fs, func(f modelField) bool {
+			if assigned[f.name] {
+				return false
+			}
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == f.name {
+						return false
+					}
+				}
+			}
+			return true
+		})
+		ok = false
+	}
+	if ok {
+		keyed := make(map[string]bool)
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok {
+					keyed[k.Name] = true
+				}
+			}
+		}
+		if len(lit.Elts) > 0 {
+			fs = slices.DeleteFunc(fs, func(f modelField) bool { return !keyed[f.name] })
+		} else {
+			fs = nil // T{}: no field is set
+		}
+	}
+	if len(fs) == 0 {
+		return
+	}
+	var b strings.Builder
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s (column %s) as %s", f.name, f.column, typeName(f.typ))
+	}
+	scope.Reportf(c.pass, s.arg.Pos(), "%s binds %s of %s (KEYS-5): make the field an id.ID", s.path, b.String(), typeName(elemType(t)))
+}
+
+// elemType returns the type a model value is, through pointers and
+// slices.
+func elemType(t types.Type) types.Type {
+	for {
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		default:
+			return t
+		}
+	}
+}
+
+// fieldType returns the type of the field name of the struct t points to.
+func fieldType(t types.Type, name string) types.Type {
+	if t == nil {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	if v, ok := obj.(*types.Var); ok {
+		return v.Type()
+	}
+	return nil
 }
 
 // computeFacts finds, to a fixed point over the package's functions, the
@@ -309,6 +483,7 @@ func (c *checker) computeFacts() {
 		obj  *types.Func // nil for a function literal
 		// fact returns the Sink of the function, made if it is nil.
 		fact func() *Sink
+		gen  bool // in a generated file
 	}
 	var fns []fn
 	for _, f := range c.pass.Files {
@@ -323,7 +498,7 @@ func (c *checker) computeFacts() {
 						c.facts[obj] = new(Sink)
 					}
 					return c.facts[obj]
-				}})
+				}, c.generated[f.FileStart]})
 			}
 		}
 	}
@@ -333,7 +508,7 @@ func (c *checker) computeFacts() {
 				c.litFacts[v] = new(Sink)
 			}
 			return c.litFacts[v]
-		}})
+		}, false})
 	}
 	ifaces := c.interfaceMethods()
 	for changed := true; changed; {
@@ -360,26 +535,43 @@ func (c *checker) computeFacts() {
 			}
 			ast.Inspect(f.body, func(n ast.Node) bool {
 				for _, s := range c.sites(n) {
-					if i, ok := c.structParam(s.arg); ok {
+					if i, ok := c.structParam(s.arg); ok && s.model {
 						if f.fact().add(Param{Index: i, Struct: true, Path: s.path}) {
 							changed = true
 						}
 						continue
 					}
-					var v value
-					if s.variadic {
+					if s.model {
+						continue
+					}
+					var p Param
+					switch {
+					case s.text:
+						v := c.defs.Var(s.arg)
+						i, ok := c.params[v]
+						if v == nil || !ok || v == c.vararg {
+							continue
+						}
+						p = Param{Index: i, Text: true, Path: s.path}
+					case s.variadic:
 						if c.vararg == nil || c.defs.Var(s.arg) != c.vararg {
 							continue
 						}
-						v = value{param: c.params[c.vararg], id: rule.IDName(c.vararg.Name())}
-					} else {
-						var ok bool
+						p = Param{Index: c.params[c.vararg], Variadic: true, Path: s.path, Bind: true}
+					default:
 						c.at = s.arg.Pos()
-						if v, ok = c.siteValue(s); !ok || v.param < 0 {
+						v, ok := c.siteValue(s)
+						if (!ok || v.param < 0) && f.gen && s.id {
+							// Generated code binds its parameters as they
+							// are, whatever their type (sqlc's uuid.UUID).
+							v, ok = c.directParam(s)
+						}
+						if !ok || v.param < 0 {
 							continue
 						}
+						bind := f.gen || s.bind && v.field == "" && types.IsInterface(c.pass.TypesInfo.TypeOf(s.arg))
+						p = Param{Index: v.param, Field: v.field, Path: s.path, ID: s.id, Col: s.col, Bind: bind}
 					}
-					p := Param{Index: v.param, Field: v.field, Variadic: s.variadic, Path: s.path, ID: v.id || s.id, Natural: v.natural || s.other}
 					if f.fact().add(p) {
 						changed = true
 					}
@@ -525,35 +717,22 @@ func (c *checker) sites(n ast.Node) []site {
 			}
 			return nil
 		}
-		var out []site
 		if sink(f) {
-			text, first, hasText := c.sqlText(n, f)
-			for i, a := range n.Args {
-				s := site{arg: a, path: rule.Func(f), variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1}
-				if s.variadic {
-					// args = append(args, v); Exec(q, args...): each v.
-					for _, e := range c.appended(a) {
-						out = append(out, site{arg: e, path: rule.Func(f)})
-					}
-				}
-				if hasText && i >= first {
-					// The placeholder's column names the value.
-					col := sqlcol.Column(text, i-first+1)
-					s.id, s.other, s.uuid = rule.IDName(col) || rule.HexKeyName(col), naturalName(col), uuidName(col)
-				}
-				out = append(out, s)
-				out = append(out, c.fields(a, rule.Func(f))...)
+			if out, ok := c.ormSites(n, f); ok {
+				return out
 			}
-			return out
+			text, first, hasText := c.sqlText(n, f)
+			return c.textSites(n, f, rule.Func(f), text, first, hasText)
 		}
 		if declared.match(f) {
+			var out []site
 			params := f.Signature().Params()
 			for i, a := range n.Args {
-				id := false
+				col := ""
 				if params.Len() > 0 {
-					id = rule.IDName(params.At(min(i, params.Len()-1)).Name())
+					col = params.At(min(i, params.Len()-1)).Name()
 				}
-				out = append(out, site{arg: a, path: rule.Func(f), id: id, variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1})
+				out = append(out, site{arg: a, path: rule.Func(f), id: rule.IDName(col), col: col, bind: true, variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1})
 			}
 			return out
 		}
@@ -567,12 +746,151 @@ func (c *checker) sites(n ast.Node) []site {
 		for _, e := range n.Elts {
 			if kv, ok := e.(*ast.KeyValueExpr); ok {
 				k, _ := c.key(kv.Key)
-				out = append(out, site{arg: kv.Value, path: name, id: rule.IDName(k)})
+				out = append(out, c.colSite(kv.Value, name, k))
 			}
 		}
 		return out
 	}
 	return nil
+}
+
+// colSite returns the site of a value bound to the column col.
+func (c *checker) colSite(arg ast.Expr, path, col string) site {
+	return site{arg: arg, path: path, id: idColumn(col), col: col, bind: true, uuid: uuidColumn(col)}
+}
+
+// textSites returns the arguments of a query call whose SQL text (when
+// hasText) binds the argument first to its first placeholder: each
+// argument after it is bound to its placeholder's column; a struct
+// literal's fields to theirs; a variadic slice's literal or appended
+// values, in their order, to theirs; a text argument that is not
+// constant is a site of its own (text), for the facts.
+func (c *checker) textSites(n *ast.CallExpr, f *types.Func, path, text string, first int, hasText bool) []site {
+	var out []site
+	textArg := -1
+	if !hasText && f != nil {
+		// The text is the first parameter declared as a string.
+		params := f.Signature().Params()
+		for i := range min(len(n.Args), params.Len()) {
+			if b, ok := params.At(i).Type().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+				textArg, first = i, i+1
+				break
+			}
+		}
+	}
+	for i, a := range n.Args {
+		if i == textArg {
+			out = append(out, site{arg: a, path: path, text: true})
+			out = append(out, c.builtText(a, path)...)
+			continue
+		}
+		s := site{arg: a, path: path, bind: true, variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1}
+		if s.variadic {
+			// args = append(args, v); Exec(q, args...): each v.
+			for k, e := range c.appended(a) {
+				col := ""
+				if hasText && k.ordered {
+					col = sqlcol.Column(text, i-first+1+k.index)
+				}
+				if col == "" {
+					col = c.fragmentColumn(e)
+				}
+				out = append(out, c.colSite(e, path, col))
+			}
+		}
+		if hasText && i >= first {
+			col := sqlcol.Column(text, i-first+1)
+			s.id, s.col, s.uuid = idColumn(col), col, uuidColumn(col)
+		}
+		out = append(out, s)
+		out = append(out, c.fields(a, path)...)
+	}
+	return out
+}
+
+// builtText returns the values written into SQL text built at run time
+// by + or fmt.Sprintf, each bound to the column before it in the
+// constant text around it ("… WHERE id = '" + v + "'").
+func (c *checker) builtText(e ast.Expr, path string) []site {
+	var parts []ast.Expr
+	var flatten func(ast.Expr)
+	flatten = func(e ast.Expr) {
+		if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.ADD {
+			flatten(b.X)
+			flatten(b.Y)
+			return
+		}
+		parts = append(parts, e)
+	}
+	if defs, ok := c.defs.Of(e); ok && len(defs) == 1 && defs[0].Expr != nil && defs[0].Index == 0 {
+		e = defs[0].Expr // q := fmt.Sprintf(…); db.Query(q)
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		if f := c.defs.Callee(call); rule.PkgFunc(f, "fmt", "Sprintf") && len(call.Args) > 1 {
+			format, ok := c.key(call.Args[0])
+			if !ok {
+				return nil
+			}
+			var out []site
+			for i, a := range call.Args[1:] {
+				before, ok := verbPrefix(format, i)
+				if !ok {
+					break
+				}
+				out = append(out, textValue(c.colSite(a, path, textColumn(before))))
+			}
+			return out
+		}
+	}
+	flatten(e)
+	if len(parts) < 2 {
+		return nil
+	}
+	var out []site
+	prefix, known := "", true
+	for _, p := range parts {
+		if k, ok := c.key(p); ok {
+			prefix += k
+			continue
+		}
+		if known {
+			out = append(out, textValue(c.colSite(p, path, textColumn(prefix))))
+		}
+		known = false // the text after a value not constant is not known
+	}
+	return out
+}
+
+// textValue marks s as a value written into SQL text: its type is no
+// evidence (a helper's placeholder text is a string too), so it is
+// reported only when it is a request value.
+func textValue(s site) site {
+	s.bind = false
+	return s
+}
+
+// textColumn returns the column SQL text ending in "… col = '" binds the
+// value written after it to.
+func textColumn(prefix string) string {
+	return sqlcol.Column(strings.TrimRight(prefix, "'\" ")+" $999999", 999999)
+}
+
+// verbPrefix returns the text of format before its n'th verb (0-based).
+func verbPrefix(format string, n int) (string, bool) {
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		if i+1 < len(format) && format[i+1] == '%' {
+			i++
+			continue
+		}
+		if n == 0 {
+			return format[:i], true
+		}
+		n--
+	}
+	return "", false
 }
 
 // factSites returns the arguments of call that reach a query by the Sink
@@ -581,26 +899,37 @@ func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 	if s == nil {
 		return nil
 	}
+	text, hasText := "", false
+	for _, p := range s.Params {
+		if p.Text && p.Index < len(call.Args) {
+			text, hasText = c.constString(call.Args[p.Index])
+		}
+	}
 	var out []site
 	for i, a := range call.Args {
 		for _, p := range s.Params {
-			if p.Struct {
+			path := name + " → " + p.Path
+			switch {
+			case p.Text:
+			case p.Struct:
 				if i == p.Index {
-					out = append(out, c.fields(a, name+" → "+p.Path)...)
+					out = append(out, c.fields(a, path)...)
 				}
-				continue
-			}
-			if p.Field != "" {
+			case p.Field != "":
 				if i == p.Index {
-					out = append(out, site{arg: a, field: p.Field, path: name + " → " + p.Path, id: p.ID, other: p.Natural, uuid: c.uuidTag(a, p.Field)})
+					out = append(out, site{arg: a, field: p.Field, path: path, id: p.ID, col: p.Col, bind: p.Bind, uuid: c.uuidTag(a, p.Field) || uuidColumn(p.Col)})
 				}
-				continue
-			}
-			if i == p.Index || p.Variadic && i > p.Index {
-				out = append(out, site{
-					arg: a, path: name + " → " + p.Path, id: p.ID, other: p.Natural,
-					variadic: p.Variadic && call.Ellipsis.IsValid() && i == len(call.Args)-1,
-				})
+			case p.Variadic && i >= p.Index:
+				variadic := call.Ellipsis.IsValid() && i == len(call.Args)-1
+				col := ""
+				if hasText && !variadic {
+					col = sqlcol.Column(text, i-p.Index+1)
+				}
+				st := c.colSite(a, path, col)
+				st.variadic = variadic
+				out = append(out, st)
+			case i == p.Index:
+				out = append(out, site{arg: a, path: path, id: p.ID, col: p.Col, bind: p.Bind, uuid: uuidColumn(p.Col)})
 			}
 		}
 	}
@@ -634,23 +963,60 @@ func (c *checker) uuidTag(a ast.Expr, name string) bool {
 	return false
 }
 
+// appendedAt is the place of a value appended to a slice passed with
+// ...: its index among the slice's values, known (ordered) when the
+// slice is one literal or is built by appends in one block.
+type appendedAt struct {
+	index   int
+	ordered bool
+}
+
 // appended returns the values appended to the local slice e
-// (args = append(args, v)) and those of its literal (args := []any{v}).
-func (c *checker) appended(e ast.Expr) []ast.Expr {
+// (args = append(args, v)) and those of its literal (args := []any{v}),
+// each with its place.
+func (c *checker) appended(e ast.Expr) map[appendedAt]ast.Expr {
 	defs, ok := c.defs.Of(e)
 	if !ok {
 		return nil
 	}
-	var out []ast.Expr
+	out := make(map[appendedAt]ast.Expr)
+	n, literals, others := 0, 0, 0
+	defs = slices.Clone(defs)
+	slices.SortFunc(defs, func(a, b flow.Def) int {
+		if a.Expr == nil || b.Expr == nil {
+			return 0
+		}
+		return int(a.Expr.Pos() - b.Expr.Pos())
+	})
 	for _, d := range defs {
 		switch x := ast.Unparen(d.Expr).(type) {
 		case *ast.CallExpr:
 			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" && c.pass.TypesInfo.Uses[id] == types.Universe.Lookup("append") && !x.Ellipsis.IsValid() && len(x.Args) > 1 {
-				out = append(out, x.Args[1:]...)
+				for _, a := range x.Args[1:] {
+					out[appendedAt{index: n}] = a
+					n++
+				}
 			}
 		case *ast.CompositeLit:
-			out = append(out, x.Elts...)
+			literals++
+			for _, a := range x.Elts {
+				out[appendedAt{index: n}] = a
+				n++
+			}
+		default:
+			if d.Expr != nil {
+				others++
+			}
 		}
+	}
+	if literals <= 1 && others == 0 {
+		// One literal, or appends in their order (a conditional append
+		// would shift the places after it: a limit of this reading).
+		ordered := make(map[appendedAt]ast.Expr, len(out))
+		for k, v := range out {
+			ordered[appendedAt{k.index, true}] = v
+		}
+		return ordered
 	}
 	return out
 }
@@ -671,10 +1037,25 @@ func (c *checker) siteValue(s site) (value, bool) {
 			if c.parsedBefore(v) {
 				return value{}, false
 			}
-			return value{param: i, field: s.field, id: rule.IDName(s.field), natural: naturalName(s.field)}, true
+			return value{param: i, field: s.field}, true
 		}
 	}
 	return c.fieldOf(s.arg, s.field, make(map[*types.Var]bool))
+}
+
+// directParam returns the parameter, or the parameter's field, that s
+// binds as it is (id, arg.ID), whatever its type.
+func (c *checker) directParam(s site) (value, bool) {
+	e, field := ast.Unparen(s.arg), s.field
+	if sel, ok := e.(*ast.SelectorExpr); ok && field == "" {
+		e, field = ast.Unparen(sel.X), sel.Sel.Name
+	}
+	v := c.defs.Var(e)
+	i, ok := c.params[v]
+	if v == nil || !ok || v == c.vararg {
+		return value{}, false
+	}
+	return value{param: i, field: field}, true
 }
 
 // structParam returns the index of the parameter of the function whose
@@ -695,38 +1076,35 @@ func (c *checker) structParam(e ast.Expr) (int, bool) {
 }
 
 // fields returns the keyed field values of a struct literal (or its
-// address) passed to a query: GORM's db.Where(&User{ID: v}).
+// address) passed to a query: GORM's db.Where(&User{ID: v}), each bound
+// to its field's column.
 func (c *checker) fields(e ast.Expr, path string) []site {
 	e = pointee(e)
 	lit, ok := e.(*ast.CompositeLit)
 	if !ok {
 		return nil
 	}
-	if _, ok := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct); !ok {
+	st, ok := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct)
+	if !ok {
 		return nil
 	}
 	var out []site
 	for _, el := range lit.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
-				out = append(out, site{arg: kv.Value, path: path, id: rule.IDName(k.Name)})
+				col, pk := snake(k.Name), false
+				for i := range st.NumFields() {
+					if st.Field(i).Name() == k.Name {
+						col, pk = column(k.Name, reflect.StructTag(st.Tag(i)))
+					}
+				}
+				s := c.colSite(kv.Value, path, col)
+				s.id = s.id || pk && k.Name == "ID" // the model's primary key
+				out = append(out, s)
 			}
 		}
 	}
 	return out
-}
-
-// textual reports whether an argument of type t can carry a request
-// value: a string or []byte (flow.Textual), or an interface without
-// methods such as any, where what was stored in it is looked at.
-func textual(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if i, ok := t.Underlying().(*types.Interface); ok {
-		return i.NumMethods() == 0 // any can hold a string; context.Context cannot
-	}
-	return flow.Textual(t)
 }
 
 // runes reports whether t is []rune: string([]rune(r.URL.Path)[n:]) is
@@ -785,6 +1163,9 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		if v, ok := c.source(f, e); ok {
 			return v, true
 		}
+		if v, ok := c.rpcField(e); ok {
+			return v, true
+		}
 		if f.Pkg() != nil && f.Pkg().Path() == "github.com/valyala/fasthttp" && f.Signature().Recv() != nil && recvName(f) == "RequestCtx" && (f.Name() == "Path" || f.Name() == "RequestURI") {
 			return value{src: f.Name() + "()", param: -1}, true // fasthttp's raw path
 		}
@@ -812,6 +1193,9 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		}
 	case *ast.SelectorExpr:
 		if v, ok := c.rawPath(e); ok {
+			return v, true
+		}
+		if v, ok := c.rpcField(e); ok {
 			return v, true
 		}
 		if src, pk, ok := c.bodyPath(e, false); ok {
@@ -871,14 +1255,13 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 			seen[v] = true
 			defer delete(seen, v)
 			r, ok := c.element(x, seen)
-			r.id = r.id || !r.other && rule.IDName(v.Name())
 			return r, ok
 		}
 		if i, ok := c.params[v]; ok && v != c.vararg {
 			if c.parsedBefore(v) {
 				return value{}, false
 			}
-			return value{param: i, id: rule.IDName(v.Name()), natural: naturalName(v.Name())}, true
+			return value{param: i}, true
 		}
 		if c.parsedBefore(v) {
 			return value{}, false
@@ -891,7 +1274,6 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 				continue
 			}
 			if r, ok := c.taint(d.Expr, d.Index, seen); ok {
-				r.id = r.id || !r.other && rule.IDName(v.Name())
 				r.uuid = r.uuid || c.uuidKeys[parsedKey{v: v}]
 				return r, true
 			}
@@ -1017,7 +1399,7 @@ func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, b
 		if c.parsedBefore(v) || c.parsedKeyBefore(parsedKey{v, e.Sel.Name}) {
 			return value{}, false
 		}
-		return value{param: i, field: e.Sel.Name, id: rule.IDName(e.Sel.Name), natural: naturalName(e.Sel.Name)}, true
+		return value{param: i, field: e.Sel.Name}, true
 	}
 	return c.fieldOf(e.X, e.Sel.Name, seen)
 }
@@ -1035,13 +1417,9 @@ func (c *checker) fieldOf(x ast.Expr, name string, seen map[*types.Var]bool) (va
 	}
 	seen[v] = true
 	defer delete(seen, v)
-	named := func(r value) value {
-		r.id = r.id || !r.other && rule.IDName(name)
-		return r
-	}
 	for _, rhs := range c.fieldDefs[fieldKey{v, name}] {
 		if r, ok := c.taint(rhs, 0, seen); ok {
-			return named(r), true
+			return r, true
 		}
 	}
 	defs, _ := c.defs.Of(x)
@@ -1053,7 +1431,7 @@ func (c *checker) fieldOf(x ast.Expr, name string, seen map[*types.Var]bool) (va
 		e = pointee(e)
 		if lit, ok := e.(*ast.CompositeLit); ok {
 			if r, ok := c.litField(lit, name, seen, 0); ok {
-				return named(r), true
+				return r, true
 			}
 		}
 	}
@@ -1151,6 +1529,7 @@ func (c *checker) keyOf(e ast.Expr) (parsedKey, bool) {
 func (c *checker) parsedKeyBefore(k parsedKey) bool {
 	for _, p := range c.parsed[k] {
 		if p < c.at {
+			c.sawCheck = true
 			return true
 		}
 	}
@@ -1220,6 +1599,12 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 			if ok && c.requestValues(sel.X, make(map[*types.Var]bool)) {
 				ki, desc = 0, "Values.Get"
+			}
+		}
+		if path == "net/http" && typ == "Header" && f.Name() == "Get" {
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if h, isSel := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && isSel && h.Sel.Name == "Header" && isRequest(c.pass.TypesInfo.TypeOf(h.X)) {
+				ki, desc = 0, "Header.Get"
 			}
 		}
 	} else if f.Pkg() != nil {
@@ -1378,60 +1763,10 @@ func (c *checker) readUnder(e ast.Expr, params map[*types.Var]int, seen map[*typ
 	return 0, false
 }
 
-// keyed returns the value read as src under the key k.
+// keyed returns the value read as src under the key k; a key whose last
+// word is uuid or guid holds a UUID, which id.Parse refuses.
 func keyed(src, k string) value {
-	v := value{src: src, param: -1, other: otherKey(k)}
-	v.id = !v.other && rule.IDName(k)
-	if words := rule.Words(k); len(words) > 0 {
-		last := strings.ToLower(words[len(words)-1])
-		v.uuid = last == "uuid" || last == "guid"
-	}
-	return v
-}
-
-// naturalWords name what a request key holds when it is not an id: a
-// natural key (a slug, a name, a page), a secret or a one-time code, or
-// a paging or display option. A key whose last word is one of them is
-// not an id's, whatever the names on its way to the query say: a slug
-// passed to a store function whose parameter is named id is a natural
-// key, which the rules allow.
-var naturalWords = map[string]bool{
-	"slug": true, "page": true, "code": true, "token": true, "state": true,
-	"name": true, "username": true, "login": true, "handle": true, "email": true,
-	"alias": true, "title": true, "tag": true, "path": true,
-	"secret": true, "password": true, "hash": true, "nonce": true, "otp": true,
-	"cursor": true, "search": true, "q": true, "query": true, "lang": true,
-	"locale": true, "sort": true, "format": true, "redirect": true, "url": true,
-}
-
-// foreignWords, before the last word id of a key, say the id is another
-// system's: an OAuth provider's client_id, a remote_user_id.
-var foreignWords = map[string]bool{
-	"client": true, "remote": true, "provider": true,
-	"oauth": true, "openid": true, "social": true, "github": true, "google": true,
-	"merchant": true, // a payment provider's
-}
-
-// otherKey reports whether the request key k names something other than
-// an id of the service: its last word is a natural key's, a secret's or
-// an option's (naturalWords), or it is an id's name with a word before
-// that says the id is another system's (foreignWords).
-func otherKey(k string) bool {
-	words := rule.Words(k)
-	if len(words) == 0 {
-		return false
-	}
-	if naturalWords[strings.ToLower(words[len(words)-1])] {
-		return true
-	}
-	if rule.IDName(k) {
-		for _, w := range words[:len(words)-1] {
-			if foreignWords[strings.ToLower(w)] {
-				return true
-			}
-		}
-	}
-	return false
+	return value{src: src, param: -1, uuid: uuidColumn(k)}
 }
 
 // requestValues reports whether e is r.URL.Query(), r.Form or r.PostForm
@@ -1514,6 +1849,158 @@ func (c *checker) fasthttpArgs(e ast.Expr, depth int) string {
 				if a := c.fasthttpArgs(d.Expr, depth+1); a != "" {
 					return a
 				}
+			}
+		}
+	}
+	return ""
+}
+
+// rpcField returns the request field e reads when it is a field of an
+// RPC request message, or its getter (req.Msg.UserId, req.GetUserId()):
+// a protobuf message (it has ProtoReflect) reached from a parameter of
+// the function (a gRPC method's request, connect's *connect.Request[T]).
+func (c *checker) rpcField(e ast.Expr) (value, bool) {
+	name := ""
+	var x ast.Expr
+	switch e := e.(type) {
+	case *ast.SelectorExpr:
+		name, x = e.Sel.Name, e.X
+	case *ast.CallExpr:
+		sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+		if !ok || len(e.Args) != 0 || !strings.HasPrefix(sel.Sel.Name, "Get") {
+			return value{}, false
+		}
+		name, x = strings.TrimPrefix(sel.Sel.Name, "Get"), sel.X
+	default:
+		return value{}, false
+	}
+	if !protoMessage(c.pass.TypesInfo.TypeOf(x)) {
+		return value{}, false
+	}
+	root := x
+	for {
+		switch r := ast.Unparen(root).(type) {
+		case *ast.SelectorExpr:
+			root = r.X
+			continue
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(r.Fun).(*ast.SelectorExpr); ok && len(r.Args) == 0 {
+				root = sel.X // req.GetUser().GetId()
+				continue
+			}
+		}
+		break
+	}
+	if v := c.defs.Var(root); v == nil || !c.paramNames[v] {
+		return value{}, false
+	}
+	src := fmt.Sprintf("RPC field %s", strconv.Quote(name))
+	if c.checkedAt(src, e.Pos()) {
+		return value{}, false
+	}
+	return keyed(src, name), true
+}
+
+// protoMessage reports whether t is a protobuf message: it has a
+// ProtoReflect method.
+func protoMessage(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "ProtoReflect")
+	_, ok := obj.(*types.Func)
+	return ok
+}
+
+// fragmentColumn returns the column of a value appended to a query's
+// arguments beside the SQL fragment that binds it, when the text is built
+// at run time from fragments: where, args = append(where, "uid = ?"),
+// append(args, v); or the fragment appended in the statement before
+// (before the loop that appends the values of an IN list).
+func (c *checker) fragmentColumn(e ast.Expr) string {
+	var file *ast.File
+	for _, f := range c.pass.Files {
+		if f.FileStart <= e.Pos() && e.Pos() < f.FileEnd {
+			file = f
+		}
+	}
+	if file == nil {
+		return ""
+	}
+	path, _ := astutil.PathEnclosingInterval(file, e.Pos(), e.End())
+	var stmt ast.Stmt
+	for i, n := range path {
+		st, ok := n.(ast.Stmt)
+		if !ok {
+			continue
+		}
+		stmt = st
+		if col := c.fragmentIn(st, e); col != "" {
+			return col
+		}
+		// The statement before, in its block; out of a loop whose body
+		// holds only this statement.
+		for j := i + 1; j < len(path); j++ {
+			switch b := path[j].(type) {
+			case *ast.BlockStmt:
+				if k := slices.Index(b.List, stmt); k > 0 {
+					return c.fragmentIn(b.List[k-1], nil)
+				} else if k == 0 && len(b.List) == 1 && j+1 < len(path) {
+					switch path[j+1].(type) {
+					case *ast.RangeStmt, *ast.ForStmt:
+						stmt = path[j+1].(ast.Stmt)
+						continue
+					}
+				}
+				return ""
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// fragmentIn returns the column of the SQL fragment appended in st
+// (append(where, "col = ?")), other than the append of skip.
+func (c *checker) fragmentIn(st ast.Stmt, skip ast.Expr) string {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok {
+		return ""
+	}
+	for _, r := range as.Rhs {
+		call, ok := ast.Unparen(r).(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 || skip != nil && ast.Node(call.Args[1]) == skip {
+			continue
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "append" {
+			continue
+		}
+		if col := c.fragmentText(call.Args[1]); col != "" {
+			return col
+		}
+	}
+	return ""
+}
+
+// fragmentText returns the column the last placeholder of a fragment
+// binds: constant text ("col = ?", "col IN (" + …), or fmt.Sprintf's
+// ("col = $%d").
+func (c *checker) fragmentText(e ast.Expr) string {
+	if k, ok := c.key(e); ok {
+		return sqlcol.Column(k, strings.Count(k, "?"))
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		if k, ok := c.key(x.X); ok && x.Op == token.ADD {
+			return textColumn(k)
+		}
+		if b, ok := ast.Unparen(x.X).(*ast.BinaryExpr); ok && x.Op == token.ADD {
+			return c.fragmentText(b)
+		}
+	case *ast.CallExpr:
+		if f := c.defs.Callee(x); rule.PkgFunc(f, "fmt", "Sprintf") && len(x.Args) > 0 {
+			if k, ok := c.key(x.Args[0]); ok && strings.Contains(k, "$%d") {
+				return sqlcol.Column(strings.Replace(k, "$%d", "$999999", 1), 999999)
 			}
 		}
 	}

@@ -13,10 +13,13 @@ var (
 	sqlNames  = names("Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext")
 	sqlxNames = names("Get", "GetContext", "Select", "SelectContext", "Queryx", "QueryxContext",
 		"QueryRowx", "QueryRowxContext", "MustExec", "MustExecContext", "NamedExec", "NamedExecContext",
-		"NamedQuery", "NamedQueryContext")
+		"NamedQuery", "NamedQueryContext", "In")
 	pgxNames  = names("Exec", "Query", "QueryRow")
 	gormNames = names("Where", "Or", "Not", "Having", "First", "Last", "Take", "Find",
-		"FirstOrInit", "FirstOrCreate", "Delete", "Raw", "Exec", "Joins", "Update", "UpdateColumn")
+		"FirstOrInit", "FirstOrCreate", "Delete", "Raw", "Exec", "Joins", "Update", "UpdateColumn",
+		"Updates", "UpdateColumns", "Create", "CreateInBatches", "Save", "Model")
+	popNames = names("Find", "Where", "RawQuery", "Create", "ValidateAndCreate", "Update", "ValidateAndUpdate",
+		"Save", "ValidateAndSave", "Destroy")
 	pgxPaths = names("github.com/jackc/pgx/v5", "github.com/jackc/pgx/v5/pgxpool",
 		"github.com/jackc/pgx/v4", "github.com/jackc/pgx/v4/pgxpool")
 
@@ -35,13 +38,17 @@ var (
 			"ILike", "NotILike", "Gt", "Gte", "Lt", "Lte", "Is", "IsNot", "Between", "NewLiteralExpression"),
 		// bun: db.NewSelect().Where("id = ?", v), .Set(…), and bun.DB's own queries.
 		"github.com/uptrace/bun": names("Where", "WhereOr", "Having", "Set", "SetColumn", "Value",
-			"Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext", "NewRaw", "Raw"),
+			"Exec", "ExecContext", "Query", "QueryContext", "QueryRow", "QueryRowContext", "NewRaw", "Raw", "Model"),
 		// GORM: db.First(&u, v), db.Where("id = ?", v), db.Delete(&T{}, v), db.Raw(…), db.Exec(…).
 		"github.com/go-ozzo/ozzo-dbx": names("Model", "Where", "AndWhere", "OrWhere", "Having",
 			"AndHaving", "OrHaving", "NewExp", "In", "NotIn", "Like", "NotLike"),
 		"gorm.io/gorm": gormNames,
 		// GORM v1, the same methods.
 		"github.com/jinzhu/gorm": gormNames,
+		// pop: tx.Find(&m, id), tx.Where("id = ?", v), tx.Create(&m).
+		"github.com/gobuffalo/pop/v6": popNames,
+		"github.com/gobuffalo/pop/v5": popNames,
+		"github.com/gobuffalo/pop":    popNames,
 	}
 
 	// Map types of builders whose literal values end in SQL: sq.Eq{"id": v}, goqu.Ex{"id": v}.
@@ -90,6 +97,9 @@ func sink(f *types.Func) bool {
 	if recv == nil {
 		return path == "github.com/jmoiron/sqlx" && sqlxNames[f.Name()]
 	}
+	if types.IsInterface(recv.Type()) && sqlNames[f.Name()] && queryShape(f.Signature()) {
+		return true // sqlc's DBTX, a service's own interface over database/sql or pgx
+	}
 	switch {
 	case path == "database/sql":
 		return sqlTypes[recvName(f)] && sqlNames[f.Name()]
@@ -127,4 +137,19 @@ func recvName(f *types.Func) string {
 		return n.Obj().Name()
 	}
 	return ""
+}
+
+// queryShape reports whether sig takes SQL text and its values as
+// database/sql and pgx do: a string parameter, then a final ...any.
+func queryShape(sig *types.Signature) bool {
+	params := sig.Params()
+	if !sig.Variadic() || params.Len() < 2 {
+		return false
+	}
+	last, ok := params.At(params.Len() - 1).Type().(*types.Slice)
+	if !ok || !types.IsInterface(last.Elem()) {
+		return false
+	}
+	b, ok := params.At(params.Len() - 2).Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

@@ -22,11 +22,11 @@ type Handler struct{ db *sql.DB }
 
 // A UUID's key: reported, without advising id.Parse, which refuses UUIDs.
 func (h *Handler) uuidKeys(c *gin.Context, r *http.Request) {
-	h.db.Exec(q, c.Param("uuid"))            // want `^Param\("uuid"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\)$`
-	h.db.Exec(q, r.PathValue("accountGUID")) // want `^PathValue\("accountGUID"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\)$`
-	h.db.Exec(q, r.PathValue("account_id"))  // want `^PathValue\("account_id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id$`
+	h.db.Exec(q, c.Param("uuid"))            // want `^Param\("uuid"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\) \[column id, bound as string\]$`
+	h.db.Exec(q, r.PathValue("accountGUID")) // want `^PathValue\("accountGUID"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\) \[column id, bound as string\]$`
+	h.db.Exec(q, r.PathValue("account_id"))  // want `^PathValue\("account_id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 	if u, err := uuid.Parse(c.Param("uuid")); err == nil {
-		h.db.Exec(q, u) // the twin: the parsed UUID
+		h.db.Exec(q, u) // a parsed UUID is still no id.ID // want `^sql\.DB\.Exec binds column id as uuid\.UUID \(KEYS-5\): make the parameter that carries it an id\.ID$`
 	}
 }
 
@@ -80,7 +80,7 @@ func (h *Handler) canonical(w http.ResponseWriter, r *http.Request) {
 
 // byID looks a row up by a key its parameter calls id.
 func (h *Handler) byID(id string) { // want byID:`^sink\(0 id → sql\.DB\.Exec\)$`
-	h.db.Exec(q, id)
+	h.db.Exec(q, id) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make parameter id an id\.ID; its callers then parse at their boundary$`
 }
 
 // byUUID checks its argument itself before the query: no fact, so its
@@ -92,17 +92,20 @@ func (h *Handler) byUUID(id string) {
 	h.db.Exec(q, id)
 }
 
-// Keys that name something else than an id of ours: a parameter named id
-// on the way does not make them ids. A key that names nothing in
-// particular (post) still does.
+// Keys that name something else than an id: idquery used to keep them
+// quiet by the key's name; it now judges the column each is bound to,
+// and every one of these is bound to an id column as text, so each is
+// reported. A natural key bound to its own column is quiet.
 func (h *Handler) otherKeys(c *gin.Context, r *http.Request) {
-	h.byID(r.PathValue("slug"))
-	h.byID(c.Query("page"))
-	h.byID(r.FormValue("invite_code"))
-	h.byID(r.FormValue("token"))
-	h.byID(r.FormValue("state"))
-	h.db.Exec(q, r.FormValue("client_id"))
-	h.db.Exec(q, c.Query("remote_user_id"))
+	h.byID(r.PathValue("slug"))                                                           // want `^PathValue\("slug"\) reaches queryadvice\.Handler\.byID → sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id\]$`
+	h.byID(c.Query("page"))                                                               // want `^Query\("page"\) reaches queryadvice\.Handler\.byID → sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id\]$`
+	h.byID(r.FormValue("invite_code"))                                                    // want `^FormValue\("invite_code"\) reaches queryadvice\.Handler\.byID → sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id\]$`
+	h.byID(r.FormValue("token"))                                                          // want `^FormValue\("token"\) reaches queryadvice\.Handler\.byID → sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id\]$`
+	h.byID(r.FormValue("state"))                                                          // want `^FormValue\("state"\) reaches queryadvice\.Handler\.byID → sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id\]$`
+	h.db.Exec(q, r.FormValue("client_id"))                                                // want `^FormValue\("client_id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
+	h.db.Exec(`SELECT * FROM users WHERE remote_user_id = $1`, c.Query("remote_user_id")) // another system's: quiet
+	h.db.Exec(`SELECT * FROM posts WHERE slug = $1`, r.PathValue("slug"))                 // a natural key: quiet
+	h.db.Exec(q, c.Query("remote_user_id"))                                               // want `^Query\("remote_user_id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 	h.byUUID(r.PathValue("id"))
 	h.byID(r.PathValue("post"))          // want `PathValue\("post"\) reaches queryadvice\.Handler\.byID → sql\.DB\.Exec unparsed`
 	h.db.Exec(q, r.FormValue("user_id")) // want `FormValue\("user_id"\) reaches sql\.DB\.Exec unparsed`

@@ -38,7 +38,7 @@ func (h *Handler) decode(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad body", http.StatusBadRequest)
 		return
 	}
-	h.db.Exec(q, req.UserID)   // want `^JSON body "user_id" reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id$`
+	h.db.Exec(q, req.UserID)   // want `^JSON body "user_id" reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 	h.db.Exec(q, req.Owner.ID) // want `^JSON body "id" reaches sql\.DB\.Exec unparsed`
 	for _, t := range req.TeamIDs {
 		h.db.Exec(q, t) // want `^JSON body "team_id" reaches sql\.DB\.Exec unparsed`
@@ -48,7 +48,7 @@ func (h *Handler) decode(w http.ResponseWriter, r *http.Request) {
 	// The twins: a typed field (parsed by UnmarshalText), a natural key,
 	// a field parsed before the query.
 	h.db.Exec(q, req.Typed)
-	h.db.Exec(q, req.Name)
+	h.db.Exec(q, req.Name) // want `^JSON body "name" reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 	if _, err := id.Parse(req.Owner.ID); err != nil {
 		http.Error(w, "bad owner", http.StatusBadRequest)
 		return
@@ -92,7 +92,7 @@ func (h *Handler) unmarshal(w http.ResponseWriter, r *http.Request) {
 	}
 	var own createReq
 	json.Unmarshal([]byte(`{"user_id":"x"}`), &own)
-	h.db.Exec(q, own.UserID)
+	h.db.Exec(q, own.UserID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
 }
 
 // Forms after the parse call: r.Form, r.PostForm, r.MultipartForm.
@@ -111,7 +111,7 @@ func (h *Handler) forms(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.db.Exec(q, x)
-	h.db.Exec(q, r.PostForm["title"][0])
+	h.db.Exec(q, r.PostForm["title"][0]) // want `^Form\["title"\] reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 }
 
 // The raw path, sliced, trimmed, split or cut.
@@ -174,7 +174,7 @@ func (h *Handler) decoded(w http.ResponseWriter, r *http.Request) {
 	}
 	h.db.Exec(q, x)
 	own, _ := url.ParseQuery("id=1")
-	h.db.Exec(q, own.Get("id"))
+	h.db.Exec(q, own.Get("id")) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
 	b, _ := base64.StdEncoding.DecodeString(r.URL.Query().Get("cursor_id"))
 	y, err := id.Parse(string(b))
 	if err != nil {
@@ -193,7 +193,9 @@ func (h *Handler) paid(w http.ResponseWriter, r *http.Request) {
 	if err := json.NewDecoder(r.Body).Decode(&cb); err != nil {
 		return
 	}
-	h.db.Exec(`UPDATE cart SET payment_id = $1`, cb.MerchantAPIID)
+	// The column decides, not the key: payment_id is an id column unless
+	// -idquery.foreign names payment.
+	h.db.Exec(`UPDATE cart SET payment_id = $1`, cb.MerchantAPIID) // want `^JSON body "merchantApiId" reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column payment_id, bound as string\]$`
 }
 
 // A framework's binding: the same, named by its method.

@@ -25,7 +25,7 @@ type lookup struct {
 func (h *Handler) fields(w http.ResponseWriter, r *http.Request) {
 	var a lookup
 	a.UserID = r.PathValue("id")
-	h.db.Exec(q, a.UserID) // want `^PathValue\("id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id$`
+	h.db.Exec(q, a.UserID) // want `^PathValue\("id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 
 	b := lookup{UserID: r.FormValue("user")}
 	h.db.Exec(q, b.UserID) // want `FormValue\("user"\) reaches sql\.DB\.Exec unparsed`
@@ -36,17 +36,17 @@ func (h *Handler) fields(w http.ResponseWriter, r *http.Request) {
 	// The twins: a natural key, a parsed id's text, a value not from the
 	// request, a field named as nothing in particular.
 	d := lookup{Slug: r.PathValue("slug")}
-	h.db.Exec(q, d.Slug)
+	h.db.Exec(q, d.Slug) // want `^PathValue\("slug"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 	x, err := id.Parse(r.PathValue("id"))
 	if err != nil {
 		http.NotFound(w, r)
 		return
 	}
 	e := lookup{UserID: x.String()}
-	h.db.Exec(q, e.UserID)
+	h.db.Exec(q, e.UserID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
 	var f lookup
 	f.UserID = "fixed"
-	h.db.Exec(q, f.UserID)
+	h.db.Exec(q, f.UserID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
 	g := lookup{Name: r.PathValue("post")}
 	h.db.Exec(`SELECT id FROM t WHERE body = $1`, g.Name)
 }
@@ -54,17 +54,17 @@ func (h *Handler) fields(w http.ResponseWriter, r *http.Request) {
 // Through a function literal held in a local variable.
 func (h *Handler) closures(w http.ResponseWriter, r *http.Request) {
 	get := func(userID string) {
-		h.db.Exec(q, userID)
+		h.db.Exec(q, userID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make parameter userID an id\.ID; its callers then parse at their boundary$`
 	}
 	get(r.PathValue("id"))   // want `^PathValue\("id"\) reaches get → sql\.DB\.Exec unparsed`
 	get(r.PathValue("post")) // want `PathValue\("post"\) reaches get → sql\.DB\.Exec unparsed`
 
 	// The twins.
-	get(r.PathValue("slug"))
+	get(r.PathValue("slug")) // want `^PathValue\("slug"\) reaches get → sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id\]$`
 	byName := func(name string) {
-		h.db.Exec(q, name)
+		h.db.Exec(q, name) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make parameter name an id\.ID; its callers then parse at their boundary$`
 	}
-	byName(r.PathValue("post"))
+	byName(r.PathValue("post")) // want `^PathValue\("post"\) reaches byName → sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id\]$`
 	x, err := id.Parse(r.PathValue("id"))
 	if err != nil {
 		http.NotFound(w, r)
@@ -83,8 +83,8 @@ type Page struct {
 func (p *Page) Validate() error { return nil }
 
 // updatePage reads fields of the struct it is passed.
-func (h *Handler) updatePage(p *Page) error { // want updatePage:`^sink\(0\.ID id → sql\.DB\.Exec; 0\.Title natural → sql\.DB\.Exec\)$`
-	_, err := h.db.Exec(`UPDATE page SET title = $1 WHERE id = $2`, p.Title, p.ID)
+func (h *Handler) updatePage(p *Page) error { // want updatePage:`^sink\(0\.ID id → sql\.DB\.Exec; 0\.Title → sql\.DB\.Exec\)$`
+	_, err := h.db.Exec(`UPDATE page SET title = $1 WHERE id = $2`, p.Title, p.ID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
 	return err
 }
 

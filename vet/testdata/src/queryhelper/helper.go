@@ -39,13 +39,13 @@ func (h *Handler) vote(w http.ResponseWriter, r *http.Request) {
 	if err := bodyUnmarshal(r, &x); err != nil {
 		return
 	}
-	h.db.Exec(q, *x.CommentID) // want `^JSON body "commentId" reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id$`
+	h.db.Exec(q, *x.CommentID) // want `^JSON body "commentId" reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 	commentID := *x.CommentID
 	h.db.Exec(q, commentID) // want `^JSON body "commentId" reaches sql\.DB\.Exec unparsed`
 	h.db.Exec(q, x.OwnerID) // want `^JSON body "ownerId" reaches sql\.DB\.Exec unparsed`
 
 	// The twins: a natural key, a pointer field parsed before the query.
-	h.db.Exec(q, *x.Name)
+	h.db.Exec(q, *x.Name) // want `^JSON body "name" reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 	cid, err := id.Parse(*x.CommentID)
 	if err != nil {
 		return
@@ -77,10 +77,10 @@ func (h *Handler) other(w http.ResponseWriter, r *http.Request) {
 	h.db.Exec(q, oid)
 	var d voteReq
 	web.ReadJSON(&d, nil)
-	h.db.Exec(q, d.OwnerID)
+	h.db.Exec(q, d.OwnerID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
 	var e voteReq
 	web.Config(&e)
-	h.db.Exec(q, e.OwnerID)
+	h.db.Exec(q, e.OwnerID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
 }
 
 type approveReq struct {

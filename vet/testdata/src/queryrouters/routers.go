@@ -26,7 +26,7 @@ type album struct{ ID, Name string }
 // fasthttp's accessors.
 func (h *Handler) fast(ctx *fasthttp.RequestCtx) {
 	pasteID := ctx.UserValue("id").(string)
-	h.db.Exec(q, pasteID)                                 // want `^UserValue\("id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id$`
+	h.db.Exec(q, pasteID)                                 // want `^UserValue\("id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 	h.db.Exec(q, string(ctx.QueryArgs().Peek("user_id"))) // want `^QueryArgs\(\)\.Peek\("user_id"\) reaches sql\.DB\.Exec unparsed`
 	args := ctx.PostArgs()
 	h.db.Exec(q, string(args.Peek("team_id")))        // want `^PostArgs\(\)\.Peek\("team_id"\) reaches sql\.DB\.Exec unparsed`
@@ -39,8 +39,8 @@ func (h *Handler) fast(ctx *fasthttp.RequestCtx) {
 		return
 	}
 	h.db.Exec(q, x)
-	h.db.Exec(q, string(ctx.QueryArgs().Peek("slug")))
-	h.db.Exec(q, ctx.UserValue("name").(string))
+	h.db.Exec(q, string(ctx.QueryArgs().Peek("slug"))) // want `^QueryArgs\(\)\.Peek\("slug"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
+	h.db.Exec(q, ctx.UserValue("name").(string))       // want `^UserValue\("name"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 }
 
 // fasthttp's raw path, trimmed, and its JSON body.

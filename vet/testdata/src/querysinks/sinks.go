@@ -27,7 +27,7 @@ func (h *Handler) gormV1(w http.ResponseWriter, r *http.Request) {
 	r.ParseForm()
 	rid := strings.TrimSpace(r.Form.Get("rid"))
 	var rep Report
-	h.g.Where("id = ?", rid).First(&rep)              // want `^Values\.Get\("rid"\) reaches gorm\.DB\.Where unparsed \(KEYS-5\): parse it with id\.Parse and pass the id$`
+	h.g.Where("id = ?", rid).First(&rep)              // want `^Values\.Get\("rid"\) reaches gorm\.DB\.Where unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 	h.g.First(&rep, r.PathValue("report_id"))         // want `^PathValue\("report_id"\) reaches gorm\.DB\.First unparsed`
 	h.g.Delete(&Report{}, "id = ?", r.FormValue("r")) // want `^FormValue\("r"\) reaches gorm\.DB\.Delete unparsed`
 
@@ -53,7 +53,7 @@ func (h *Handler) prepared(ctx context.Context, w http.ResponseWriter, r *http.R
 	byOwner, _ := h.db.PrepareContext(ctx, q)
 	byOwner.QueryRowContext(ctx, r.FormValue("owner"), r.FormValue("r")) // want `^FormValue\("r"\) reaches sql\.Stmt\.QueryRowContext unparsed`
 	named, _ := h.x.Preparex(`SELECT * FROM reports WHERE uuid = ?`)
-	named.Get(nil, r.FormValue("r")) // want `^FormValue\("r"\) reaches sqlx\.Stmt\.Get unparsed \(KEYS-5\)$`
+	named.Get(nil, r.FormValue("r")) // want `^FormValue\("r"\) reaches sqlx\.Stmt\.Get unparsed \(KEYS-5\) \[column uuid, bound as string\]$`
 
 	// The twins: a parsed id, a natural key's column.
 	x, err := id.Parse(r.FormValue("r"))

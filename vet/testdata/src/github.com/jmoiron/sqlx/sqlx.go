@@ -17,3 +17,6 @@ type Stmt struct{ *sql.Stmt }
 func (s *Stmt) Get(dest any, args ...any) error { return nil }
 
 func (db *DB) Preparex(query string) (*Stmt, error) { return nil, nil }
+
+func In(query string, args ...any) (string, []any, error) { return query, args, nil }
+func (db *DB) Rebind(query string) string                 { return query }

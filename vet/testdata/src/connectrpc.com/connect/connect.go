@@ -1,0 +1,5 @@
+package connect
+
+type Request[T any] struct{ Msg *T }
+
+type Response[T any] struct{ Msg *T }

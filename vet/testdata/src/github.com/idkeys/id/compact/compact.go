@@ -1,0 +1,3 @@
+package compact
+
+type ID struct{ b [16]byte }
