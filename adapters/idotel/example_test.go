@@ -81,7 +81,7 @@ func Example_spanAttributes() {
 	span.End()
 
 	for _, kv := range exp.GetSpans()[0].Attributes {
-		fmt.Println(kv.Key, kv.Value.Emit())
+		fmt.Println(kv.Key, kv.Value.String())
 	}
 	// Output:
 	// user.id 01arz3ndektsv4rrffq69g5fav
