@@ -157,7 +157,8 @@ func TestWalk(t *testing.T) {
 	stdout, stderr, code := runStatus(t, exec.Command(tool, "check", "-stored"), dumpFile)
 	wantErr := "idkeys check: line 1 is text, not one id: \"--\"\n" +
 		"idkeys check reads one id per line, such as one column of a table:\n" +
-		"  psql -XAt -c 'SELECT id FROM orders' | idkeys check -stored\n" +
+		"  psql -XAt -c 'SELECT id FROM users' | idkeys check -stored\n" +
+		"A uuid column of compact.ID keys: idkeys check -compact\n" +
 		"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n"
 	if stdout != "" || stderr != wantErr || code != 2 {
 		t.Errorf("idkeys check -stored < dump.sql: exit status %d, stdout %q, stderr:\n%s\nwant 2 and:\n%s", code, stdout, stderr, wantErr)
