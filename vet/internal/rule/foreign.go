@@ -15,6 +15,9 @@ var ForeignWords = map[string]bool{
 	"catalog": true, "catalogue": true, "musicbrainz": true, "mbz": true, "spotify": true,
 	"lastfm": true, "discogs": true, "stripe": true, "github": true, "google": true,
 	"apple": true, "microsoft": true, "azure": true, "aws": true, "slack": true, "discord": true,
+	"extern": true, "facebook": true, "twitter": true, "gitlab": true, "bitbucket": true,
+	"atlassian": true, "jira": true, "paypal": true, "okta": true, "auth0": true, "keycloak": true,
+	"linkedin": true, "ldap": true, "saml": true, "caldav": true,
 }
 
 // WordList is a flag's comma-separated list of lowercase words.

@@ -10,7 +10,8 @@ import (
 )
 
 // Column returns the column that placeholder n (1-based: $n, or the
-// n'th ?) of query binds to: the column before "= $n" (a qualified name's
+// n'th ?) of query binds to: the column before "= $n", "<> $n", "> $n",
+// "<= $n" and the like (a qualified name's
 // last part), or the column in $n's place in the list of an INSERT whose
 // VALUES hold $n; else "".
 func Column(query string, n int) string {
@@ -109,9 +110,64 @@ func Column(query string, n int) string {
 	return cols[len(cols)-1-place]
 }
 
+// Param is a named parameter of sqlx's query text (:user_id) and the
+// column it binds, as Column finds it ("" when none is found).
+type Param struct {
+	Name   string
+	Column string
+}
+
+// Named returns the named parameters of query, sqlx's named-query text,
+// in their order: ":" and a name of letters, digits, "_" and "."; "::"
+// (a cast, or sqlx's escaped colon) and text in single quotes name none.
+func Named(query string) []Param {
+	var b strings.Builder
+	var names []string
+	for i := 0; i < len(query); {
+		c := query[i]
+		switch {
+		case c == '\'':
+			j := strings.IndexByte(query[i+1:], '\'')
+			if j < 0 {
+				b.WriteString(query[i:])
+				i = len(query)
+				continue
+			}
+			b.WriteString(query[i : i+j+2])
+			i += j + 2
+		case c == ':' && i+1 < len(query) && query[i+1] == ':':
+			b.WriteString("::")
+			i += 2
+		case c == ':' && i+1 < len(query) && nameByte(query[i+1]) && (i == 0 || !nameByte(query[i-1])):
+			j := i + 1
+			for j < len(query) && (nameByte(query[j]) || query[j] == '.') {
+				j++
+			}
+			names = append(names, query[i+1:j])
+			b.WriteString(" $" + strconv.Itoa(len(names)) + " ")
+			i = j
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	text := b.String()
+	out := make([]Param, len(names))
+	for k, n := range names {
+		out[k] = Param{Name: n, Column: Column(text, k+1)}
+	}
+	return out
+}
+
+// nameByte reports whether c can be part of a named parameter's name.
+func nameByte(c byte) bool {
+	return c == '_' || 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9'
+}
+
 // compare are the operators that bind a placeholder to the column
-// before them.
-var compare = map[string]bool{"=": true, "<>": true, "!=": true}
+// before them: equality, and the range compares of cursor pagination
+// (WHERE id > $1 binds an id as surely as id = $1 does).
+var compare = map[string]bool{"=": true, "<>": true, "!=": true, "<": true, ">": true, "<=": true, ">=": true}
 
 // last returns the last part of a qualified name (t.user_id is user_id).
 func last(name string) string { return name[strings.LastIndex(name, ".")+1:] }

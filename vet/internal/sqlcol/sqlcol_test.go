@@ -1,6 +1,9 @@
 package sqlcol
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestColumn(t *testing.T) {
 	for _, c := range []struct {
@@ -30,7 +33,9 @@ func TestColumn(t *testing.T) {
 		{"SELECT * FROM t WHERE a = 'x?' AND b = ?", 1, "b"},
 		{"INSERT INTO t (a, b) VALUES (lower($1), $2)", 1, ""},
 		{"INSERT INTO t (a, b) SELECT $1, $2", 1, ""},
-		{"SELECT * FROM t WHERE a > $1", 1, ""},
+		{"SELECT * FROM t WHERE a > $1", 1, "a"},
+		{"SELECT * FROM t WHERE t.user_id >= ? AND t.user_id <= ? ORDER BY user_id", 2, "user_id"},
+		{"SELECT * FROM t WHERE id < $1 AND n + 1 > $2", 2, ""},
 		{"SELECT * FROM t WHERE id = $1", 2, ""},
 		{"not sql at all? %s", 1, ""},
 		{"SELECT * FROM t WHERE id = ANY($1)", 1, "id"},
@@ -48,6 +53,56 @@ func TestColumn(t *testing.T) {
 			t.Errorf("Column(%q, %d) = %q, want %q", c.query, c.n, got, c.want)
 		}
 	}
+}
+
+func TestNamed(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  []Param
+	}{
+		{"SELECT * FROM users WHERE user_id = :user_id", []Param{{"user_id", "user_id"}}},
+		{"UPDATE users SET name = :name, date_updated = :date_updated WHERE user_id = :user_id",
+			[]Param{{"name", "name"}, {"date_updated", "date_updated"}, {"user_id", "user_id"}}},
+		{"INSERT INTO products (product_id, user_id, name) VALUES (:product_id, :user_id, :name)",
+			[]Param{{"product_id", "product_id"}, {"user_id", "user_id"}, {"name", "name"}}},
+		{"INSERT INTO t (a, b) VALUES (:a, :b), (:a2, :b2)", []Param{{"a", "a"}, {"b", "b"}, {"a2", "a"}, {"b2", "b"}}},
+		{"SELECT * FROM t WHERE id = :id::uuid AND x::text = 'a:b' AND y = :y", []Param{{"id", "id"}, {"y", "y"}}},
+		{"SELECT * FROM t WHERE id IN (:ids)", []Param{{"ids", "id"}}},
+		{"SELECT * FROM t WHERE lower(email) = lower(:email)", []Param{{"email", ""}}},
+		{"SELECT '10:30', x FROM t WHERE a.id=:a.id", []Param{{"a.id", "id"}}},
+		{"SELECT * FROM t WHERE id = ? AND at > '12:00'", nil},
+		{"SELECT 1::int, a:b", nil},
+		{":", nil},
+		{"'", nil},
+		{"", nil},
+	} {
+		got := Named(c.query)
+		if len(got) != len(c.want) {
+			t.Errorf("Named(%q) = %q, want %q", c.query, got, c.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("Named(%q) = %q, want %q", c.query, got, c.want)
+				break
+			}
+		}
+	}
+}
+
+// FuzzNamed: Named never panics, and each name it returns is in the
+// query after a colon.
+func FuzzNamed(f *testing.F) {
+	for _, s := range []string{":a", "x = :id", "::", "':a'", "VALUES (:a, :b)", ":a.b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, query string) {
+		for _, p := range Named(query) {
+			if p.Name == "" || !strings.Contains(query, ":"+p.Name) {
+				t.Errorf("Named(%q) returned %q", query, p.Name)
+			}
+		}
+	})
 }
 
 // FuzzColumn: Column never panics, and names a column only when the

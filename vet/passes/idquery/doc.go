@@ -24,14 +24,17 @@
 // a validator, or matched by an anchored regexp, whose failure returns).
 //
 //   - id columns: a placeholder's column in constant SQL text (col = $1,
-//     col <> ?, col IN (?, ?), col = ANY($1), INSERT's column list; SQL
+//     col <> ?, col > $1, col IN (?, ?), col = ANY($1), INSERT's column list; SQL
 //     written with + or fmt.Sprintf around a value too), a builder map's
 //     key (sq.Eq{"id": v}, goqu.Ex, dbx.HashExp), a struct literal's field
 //     (gorm, bun or db tag, else the field's name in snake case), a
 //     model's primary key (ID, gorm:"primaryKey", bun:",pk"; not one that
 //     names a natural key: key, name, token, slug, …), and a value
 //     appended to the arguments beside the fragment of SQL text that
-//     binds it (where, args = append(where, "uid = ?"), append(args, v)).
+//     binds it (where, args = append(where, "uid = ?"), append(args, v)),
+//     and a named parameter of sqlx's named queries (:user_id), which
+//     binds the field of the struct (or a slice of them) whose db tag, or
+//     lowercased name, is the parameter's, or a map literal's entry.
 //     A column is an id's when it is named as one by the rule every
 //     analyzer uses, rule.IDName (its last word is id, uuid, uid, guid or
 //     ulid: id, user_id, userId, postID, uuid, owner_uuid), it is an
@@ -40,8 +43,11 @@
 //     external_id: the words of -idmakers.foreign, and -idquery.foreign).
 //   - queries: database/sql's DB, Tx, Conn and Stmt (Exec, Query,
 //     QueryRow and their Context forms; a statement's text where it was
-//     prepared in the function); sqlx (Get, Select, Queryx, NamedExec, …,
-//     and sqlx.In); pgx v4 and v5; squirrel, leporo/sqlf, goqu, bun (its
+//     prepared in the function); sqlx (Get, Select, Queryx, …, sqlx.In,
+//     and the named queries: NamedExec, NamedQuery and their Context
+//     forms, Named, BindNamed, a NamedStmt prepared in the function, and
+//     a service's own wrappers that pass their text and data on to them);
+//     pgx v4 and v5; squirrel, leporo/sqlf, goqu, bun (its
 //     Where and kin, and the model of an insert, update or delete),
 //     ozzo-dbx; GORM v1 and v2 (Where, Or, Not, Raw, Exec, Joins, Updates
 //     with SQL text, a struct or a map; First, Find, Take, Last, Delete
@@ -66,7 +72,9 @@
 // What it cannot see: SQL text built at run time other than from
 // fragments beside their values (its columns are not known; a value
 // written into such text is reported only when it is a request value),
-// and stores that are not SQL; a statement prepared elsewhere; a
+// and stores that are not SQL; a statement prepared elsewhere (SQL kept
+// in .sql files and prepared at startup, as goyesql does); a map built
+// elsewhere and passed to a named query (its values' types); a
 // call through a function value or through an interface whose
 // implementation is in a package the caller does not import (the query
 // itself is still judged where it is).
@@ -75,6 +83,7 @@
 //
 //	db.QueryRowContext(ctx, `… WHERE id = $1`, r.PathValue("id")) // PathValue("id") reaches sql.DB.QueryRowContext unparsed (KEYS-5): parse it with id.Parse and pass the id [column id, bound as string]
 //	db.QueryRowContext(ctx, `… WHERE id = $1`, userID)            // sql.DB.QueryRowContext binds column id as string (KEYS-5): make parameter userID an id.ID; its callers then parse at their boundary
+//	db.NamedExecContext(ctx, `… WHERE user_id = :user_id`, u)     // sqlx.DB.NamedExecContext binds column user_id as uuid.UUID (KEYS-5): make field ID of store.userDB an id.ID
 //	db.Create(&User{ID: s})                                       // gorm.DB.Create binds ID (column id) as string of store.User (KEYS-5): make the field an id.ID
 //
 // Flags: -idquery.allow lists packages not to report (their facts are

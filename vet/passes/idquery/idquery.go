@@ -82,6 +82,10 @@ type Param struct {
 	// placeholders bind the values of the variadic parameter after it:
 	// a caller's constant text names their columns.
 	Text bool
+	// Named says that the parameter is the struct or map of a sqlx named
+	// query whose text is the Text parameter: a caller's constant text
+	// names the fields bound (named.go).
+	Named bool
 	// Field says that the parameter is a struct, or a pointer to one,
 	// whose field of that name reaches the query (UPDATE page … WHERE id
 	// = ? with page.ID): the value a caller stored in that field of the
@@ -114,6 +118,9 @@ func (s *Sink) String() string {
 		}
 		if p.Text {
 			b.WriteString(" text")
+		}
+		if p.Named {
+			b.WriteString(" named")
 		}
 		if p.ID {
 			b.WriteString(" id")
@@ -196,6 +203,9 @@ type site struct {
 	field string
 	// variadic, for a call with ...: arg is the slice passed whole.
 	variadic bool
+	// named: arg is the struct or map of a named query whose text is not
+	// known here (named.go), for the facts.
+	named bool
 }
 
 // fieldKey is a field of a local struct variable.
@@ -326,7 +336,7 @@ func run(pass *analysis.Pass) (any, error) {
 // report reports the value s binds when its type is not an id's, or when
 // it is a request value that reaches the query unparsed.
 func (c *checker) report(scope *rule.Scope, s site) {
-	if s.variadic || s.text {
+	if s.variadic || s.text || s.named {
 		return
 	}
 	if s.model {
@@ -367,6 +377,10 @@ func (c *checker) report(scope *rule.Scope, s site) {
 		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5) %s", v.src, s.path, as)
 	case src:
 		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id %s", v.src, s.path, as)
+	case s.field != "" && c.paramNames[c.defs.Var(pointee(s.arg))]:
+		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make field %s of %s an id.ID; its callers then parse at their boundary", s.path, s.col, typeName(typ), s.field, typeName(elemType(c.pass.TypesInfo.TypeOf(s.arg))))
+	case s.field != "":
+		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make field %s of %s an id.ID", s.path, s.col, typeName(typ), s.field, typeName(elemType(c.pass.TypesInfo.TypeOf(s.arg))))
 	case c.paramNames[c.defs.Var(s.arg)]:
 		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make parameter %s an id.ID; its callers then parse at their boundary", s.path, s.col, typeName(typ), c.defs.Var(s.arg).Name())
 	default:
@@ -462,12 +476,13 @@ func elemType(t types.Type) types.Type {
 	}
 }
 
-// fieldType returns the type of the field name of the struct t points to.
+// fieldType returns the type of the field name of the struct t is,
+// through pointers and slices.
 func fieldType(t types.Type, name string) types.Type {
 	if t == nil {
 		return nil
 	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	obj, _, _ := types.LookupFieldOrMethod(elemType(t), true, nil, name)
 	if v, ok := obj.(*types.Var); ok {
 		return v.Type()
 	}
@@ -553,6 +568,13 @@ func (c *checker) computeFacts() {
 							continue
 						}
 						p = Param{Index: i, Text: true, Path: s.path}
+					case s.named:
+						v := c.defs.Var(pointee(s.arg))
+						i, ok := c.params[v]
+						if v == nil || !ok || v == c.vararg {
+							continue
+						}
+						p = Param{Index: i, Named: true, Path: s.path}
 					case s.variadic:
 						if c.vararg == nil || c.defs.Var(s.arg) != c.vararg {
 							continue
@@ -716,6 +738,9 @@ func (c *checker) sites(n ast.Node) []site {
 				return c.factSites(n, c.litFacts[v], v.Name())
 			}
 			return nil
+		}
+		if namedCall(f) {
+			return c.namedSites(n, f, rule.Func(f))
 		}
 		if sink(f) {
 			if out, ok := c.ormSites(n, f); ok {
@@ -911,6 +936,19 @@ func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 			path := name + " → " + p.Path
 			switch {
 			case p.Text:
+				if i == p.Index && !hasText {
+					// Text this function does not know either: its
+					// own callers' (a wrapper over a wrapper).
+					out = append(out, site{arg: a, path: path, text: true})
+				}
+			case p.Named:
+				switch {
+				case i != p.Index:
+				case hasText:
+					out = append(out, c.namedArgSites(a, path, text)...)
+				default:
+					out = append(out, site{arg: a, path: path, named: true})
+				}
 			case p.Struct:
 				if i == p.Index {
 					out = append(out, c.fields(a, path)...)

@@ -13,7 +13,7 @@ func TestQuery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore", "queryadvice", "queryflow", "reqparams", "queryaccess", "querybody", "querysinks", "queryguard", "queryhelper", "queryhelper/web", "queryhelper/jsonx", "queryrouters", "queryusecase", "querytypes", "querytypes/api", "querytypes/store", "querytypes/web", "querytypes/sqlcdb", "querytypes/sqlcuse")
+	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore", "queryadvice", "queryflow", "reqparams", "queryaccess", "querybody", "querysinks", "queryguard", "queryhelper", "queryhelper/web", "queryhelper/jsonx", "queryrouters", "queryusecase", "querytypes", "querytypes/api", "querytypes/store", "querytypes/web", "querytypes/sqlcdb", "querytypes/sqlcuse", "querytypes/named/sqldb", "querytypes/named")
 }
 
 // TestDeclaredSinks: -idquery.sinks declares a store interface whose

@@ -45,6 +45,7 @@ func (s *SQL) Others(ctx context.Context, u uuid.UUID, b []byte, n sql.NullStrin
 	s.db.ExecContext(ctx, `DELETE FROM t WHERE id = $1`, b)         // want `binds column id as \[\]byte`
 	s.db.ExecContext(ctx, `DELETE FROM t WHERE team_id = $1`, n)    // want `binds column team_id as sql\.NullString`
 	s.db.ExecContext(ctx, `DELETE FROM t WHERE stripe_customer_id = $1`, n.String)
+	s.db.ExecContext(ctx, `DELETE FROM t WHERE facebook_id = $1 OR extern_uid = $2 OR atlassian_id = $3`, n.String, n.String, n.String)
 }
 
 // Lists: = ANY($1), IN (?), sqlx.In.
@@ -55,4 +56,10 @@ func (s *SQL) Many(ctx context.Context, ids []string, typed []id.ID, nums []int6
 	q, args, _ := sqlx.In(`SELECT * FROM users WHERE id IN (?)`, ids) // want `^sqlx\.In binds column id as \[\]string`
 	s.x.Select(nil, s.x.Rebind(q), args...)
 	sqlx.In(`SELECT * FROM users WHERE id IN (?)`, typed)
+}
+
+// A cursor: a range compare binds an id as surely as = does.
+func (s *SQL) After(ctx context.Context, cursor string, n int64) { // want After:`^sink\(1 id → sql\.DB\.QueryContext\)$`
+	s.db.QueryContext(ctx, `SELECT * FROM users WHERE id > $1 ORDER BY id LIMIT 10`, cursor) // want `^sql\.DB\.QueryContext binds column id as string \(KEYS-5\): make parameter cursor an id\.ID; its callers then parse at their boundary$`
+	s.db.QueryContext(ctx, `SELECT * FROM users WHERE id > $1 ORDER BY id LIMIT 10`, n)
 }
