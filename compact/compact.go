@@ -91,20 +91,24 @@ func scan(src any) (id.ID, error) {
 		case 26, 36:
 			return fromUUIDText(s)
 		}
-		n, r, at := spell.Runes(s)
+		n, _, at := spell.Runes(s)
 		if n == 36 {
 			return id.ID{}, uuidTextError(s)
 		}
-		return id.ID{}, invalid("length " + spell.Length(n, r, at) + ", want 16 bytes or 36 characters of UUID text")
+		return id.ID{}, invalid("length " + chars(n, at) + ", want 16 bytes or 36 characters of UUID text")
 	case string:
 		if len(s) == 26 || len(s) == 36 {
 			return fromUUIDText(s)
 		}
-		n, r, at := spell.Runes(s)
+		n, _, at := spell.Runes(s)
 		if n == 36 {
 			return id.ID{}, uuidTextError(s)
 		}
-		return id.ID{}, invalidText(s, "text of length "+spell.Length(n, r, at)+", want 36 characters of UUID text")
+		quote := 20
+		if at >= 0 {
+			quote = 14 // room for " characters" within E4's 120 bytes
+		}
+		return id.ID{}, &spell.Error{Msg: "id: invalid stored compact id " + spell.QuotePrefix(s, quote, len(s)) + ": text of length " + chars(n, at) + ", want 36 characters of UUID text", Err: id.ErrInvalid}
 	case nil:
 		return id.ID{}, ErrNull
 	}
@@ -144,6 +148,20 @@ func uuidTextError[T string | []byte](s T) error {
 // invalid returns an error wrapping id.ErrInvalid for a stored value.
 func invalid(msg string) error {
 	return &spell.Error{Msg: "id: invalid stored compact id: " + msg, Err: id.ErrInvalid}
+}
+
+// chars spells a length that spell.Runes returned: in bytes, or, when
+// at >= 0, in characters. Unlike id.Parse's message it does not name the
+// first non-ASCII character: compact's longer messages have no room for
+// an escaped one within 120 bytes (E4).
+func chars(n, at int) string {
+	switch {
+	case at < 0:
+		return strconv.Itoa(n)
+	case n == 1:
+		return "1 character"
+	}
+	return strconv.Itoa(n) + " characters"
 }
 
 // invalidText is invalid for stored text, quoted short and escaped.
