@@ -377,10 +377,12 @@ func (c *checker) report(scope *rule.Scope, s site) {
 		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5) %s", v.src, s.path, as)
 	case src:
 		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id %s", v.src, s.path, as)
-	case s.field != "" && c.paramNames[c.defs.Var(pointee(s.arg))]:
-		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make field %s of %s an id.ID; its callers then parse at their boundary", s.path, s.col, typeName(typ), s.field, typeName(elemType(c.pass.TypesInfo.TypeOf(s.arg))))
 	case s.field != "":
-		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make field %s of %s an id.ID", s.path, s.col, typeName(typ), s.field, typeName(elemType(c.pass.TypesInfo.TypeOf(s.arg))))
+		then := ""
+		if c.paramNames[c.defs.Var(pointee(s.arg))] {
+			then = "; its callers then parse at their boundary"
+		}
+		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make field %s of %s an id.ID%s", s.path, s.col, typeName(typ), s.field, typeName(elemType(c.pass.TypesInfo.TypeOf(s.arg))), then)
 	case c.paramNames[c.defs.Var(s.arg)]:
 		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make parameter %s an id.ID; its callers then parse at their boundary", s.path, s.col, typeName(typ), c.defs.Var(s.arg).Name())
 	default:
