@@ -104,11 +104,7 @@ func scan(src any) (id.ID, error) {
 		if n == 36 {
 			return id.ID{}, uuidTextError(s)
 		}
-		quote := 20
-		if at >= 0 {
-			quote = 14 // room for " characters" within E4's 120 bytes
-		}
-		return id.ID{}, &spell.Error{Msg: "id: invalid stored compact id " + spell.QuotePrefix(s, quote, len(s)) + ": text of length " + chars(n, at) + ", want 36 characters of UUID text", Err: id.ErrInvalid}
+		return id.ID{}, invalidText(s, "text of length "+chars(n, at)+", want 36 characters of UUID text")
 	case nil:
 		return id.ID{}, ErrNull
 	}
@@ -164,7 +160,10 @@ func chars(n, at int) string {
 	return strconv.Itoa(n) + " characters"
 }
 
-// invalidText is invalid for stored text, quoted short and escaped.
+// invalidText is invalid for stored text, quoted short and escaped: at
+// most 20 bytes of quote, fewer when msg leaves less of E4's 120 bytes.
 func invalidText[T string | []byte](s T, msg string) error {
-	return &spell.Error{Msg: "id: invalid stored compact id " + spell.QuotePrefix(s, 20, len(s)) + ": " + msg, Err: id.ErrInvalid}
+	const prefix = "id: invalid stored compact id "
+	quote := max(8, min(20, 120-len(prefix)-len(`...: `)-len(msg)))
+	return &spell.Error{Msg: prefix + spell.QuotePrefix(s, quote, len(s)) + ": " + msg, Err: id.ErrInvalid}
 }
