@@ -796,13 +796,8 @@ func (c *checker) textSites(n *ast.CallExpr, f *types.Func, path, text string, f
 	var out []site
 	textArg := -1
 	if !hasText && f != nil {
-		// The text is the first parameter declared as a string.
-		params := f.Signature().Params()
-		for i := range min(len(n.Args), params.Len()) {
-			if b, ok := params.At(i).Type().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-				textArg, first = i, i+1
-				break
-			}
+		if textArg = textParam(f, len(n.Args)); textArg >= 0 {
+			first = textArg + 1
 		}
 	}
 	for i, a := range n.Args {
@@ -833,6 +828,19 @@ func (c *checker) textSites(n *ast.CallExpr, f *types.Func, path, text string, f
 		out = append(out, c.fields(a, path)...)
 	}
 	return out
+}
+
+// textParam returns the index of the first of f's parameters, among the
+// nargs a call passes, that is declared as a string: the SQL text of a
+// query whose text is not constant; or -1.
+func textParam(f *types.Func, nargs int) int {
+	params := f.Signature().Params()
+	for i := range min(nargs, params.Len()) {
+		if b, ok := params.At(i).Type().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // builtText returns the values written into SQL text built at run time

@@ -46,14 +46,7 @@ func (c *checker) namedSites(call *ast.CallExpr, f *types.Func, path string) []s
 			text, hasText = c.preparedText(sel.X)
 		}
 	} else {
-		textArg := -1
-		params := f.Signature().Params()
-		for i := range min(len(call.Args), params.Len()) {
-			if b, ok := params.At(i).Type().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-				textArg = i
-				break
-			}
-		}
+		textArg := textParam(f, len(call.Args))
 		if textArg < 0 || textArg+1 >= len(call.Args) {
 			return nil
 		}
