@@ -1,6 +1,9 @@
 package id
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"time"
+)
 
 // The generator seam, for tests in package id_test: a generator with a
 // chosen entropy source, driven with chosen clock readings, whose state
@@ -30,6 +33,16 @@ func NewClockGenerator(src rand.Source, c Clock) Generator {
 	g := &generator{}
 	g.init(src, c)
 	return Generator{g}
+}
+
+// Offset returns the generator's offset of the wall clock from the
+// monotonic clock, in Unix nanoseconds less the monotonic time, the
+// monotonic time until which it is used (math.MinInt64: claimed by a
+// re-read), and whether it is known (false: the start's reading was too
+// wide, and the first call re-reads).
+func (g Generator) Offset() (off, until time.Duration, known bool) {
+	e := g.g.ep.Load()
+	return time.Duration(g.g.startS*1e9 + e.off), time.Duration(e.until.Load()), e.known
 }
 
 // New returns the next ID at the generator's own clock, as New does.

@@ -667,28 +667,59 @@ func (m *faultModel) start() {
 // clock and a monotonic one that tests move apart or together. It counts
 // the wall-clock readings (the generator's re-reads), and when gate is
 // set, each reading waits in it. Now reads the wall clock, then the
-// monotonic one, as time.Now does; pause is time that passes between the
-// two (the thread descheduled there), for the next reading only.
+// monotonic one, as time.Now does on Linux; with monoFirst, the monotonic
+// one first, as time.Now does on Windows. pauses holds, for each of the
+// next readings in turn, the time that passes inside it (the thread
+// descheduled there) before and after its wall-clock read: in the order
+// wall first, before is before both reads and after between them; in
+// the order monotonic first, before is between them and after after both.
 type faultClock struct {
-	mu    sync.Mutex
-	wall  time.Time
-	mono  time.Duration
-	pause time.Duration
-	reads int
-	gate  func()
+	mu        sync.Mutex
+	wall      time.Time
+	mono      time.Duration
+	monoFirst bool
+	pauses    []nowPause
+	reads     int
+	gate      func()
 }
+
+// nowPause is the time that passes inside one faultClock.Now, before and
+// after its wall-clock read.
+type nowPause struct{ before, after time.Duration }
 
 func (c *faultClock) Now() (time.Time, time.Duration) {
 	c.mu.Lock()
+	var p nowPause
+	if len(c.pauses) > 0 {
+		p, c.pauses = c.pauses[0], c.pauses[1:]
+	}
+	m := c.mono
+	c.pass(p.before)
 	w := c.wall
-	c.wall, c.mono, c.pause = c.wall.Add(c.pause), c.mono+c.pause, 0
-	m, gate := c.mono, c.gate
+	c.pass(p.after)
+	if !c.monoFirst {
+		m = c.mono
+	}
+	gate := c.gate
 	c.reads++
 	c.mu.Unlock()
 	if gate != nil {
 		gate()
 	}
 	return w, m
+}
+
+// pass moves both clocks on by d; c.mu is held.
+func (c *faultClock) pass(d time.Duration) {
+	c.wall, c.mono = c.wall.Add(d), c.mono+d
+}
+
+// offset returns the wall clock's Unix nanoseconds less the monotonic
+// time: what the generator's offset must be, exactly.
+func (c *faultClock) offset() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Duration(c.wall.UnixNano()) - c.mono
 }
 
 func (c *faultClock) Mono() time.Duration {
@@ -702,11 +733,11 @@ func (c *faultClock) Mono() time.Duration {
 // step, the time of a suspend).
 type clockStep struct {
 	both, wall time.Duration
-	to         time.Time     // if not zero, where the wall clock is stepped to
-	pause      time.Duration // passes inside the step's first wall-clock reading
-	millis     int64         // the reading the generator must take
-	idMillis   int64         // if not 0, the reading New takes after it (the clock moved in a pause)
-	reads      int           // the wall-clock readings so far, the first at its start
+	to         time.Time // if not zero, where the wall clock is stepped to
+	pause      nowPause  // passes inside the step's first wall-clock reading
+	millis     int64     // the reading the generator must take
+	idMillis   int64     // if not 0, the reading New takes after it (the clock moved in a pause)
+	reads      int       // the wall-clock readings so far, the first two at its start (the start, its offset)
 }
 
 // clockRun drives a generator reading c through steps: after each, the
@@ -724,7 +755,7 @@ func clockRun(t *testing.T, c *faultClock, steps []clockStep) {
 			c.wall = s.to
 		}
 		c.mono += s.both
-		c.pause = s.pause
+		c.pauses = []nowPause{s.pause}
 		c.mu.Unlock()
 		if got := g.Millis(); got != s.millis {
 			t.Fatalf("step %d: reading %d ms, want %d (wall %d ms)", i, got, s.millis, c.wall.UnixMilli())
@@ -753,7 +784,7 @@ func TestFaultClockStepped(t *testing.T) {
 	start := time.UnixMilli(t0).Add(999_999) // 1 ns before t0+1 ms
 	t.Run("forward", func(t *testing.T) {
 		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
-			{millis: t0, reads: 2},                        // the first call re-reads
+			{millis: t0, reads: 2},                        // the first call reads from the start's offset
 			{both: 1, millis: t0 + 1, reads: 2},           // 1 ns on: the next millisecond, from the monotonic clock
 			{both: 50 * ms, millis: t0 + 51, reads: 2},    // 50 ms on
 			{wall: time.Hour, millis: t0 + 51, reads: 2},  // stepped an hour: not seen yet
@@ -795,78 +826,263 @@ func TestFaultClockStepped(t *testing.T) {
 	})
 }
 
-// TestFaultClockPreempted (G11, G12): time.Now reads the wall clock, then
-// the monotonic one; a thread descheduled between the two makes a reading
-// whose wall clock is behind its monotonic time by the pause. Such a
+// clockOrders are the two orders in which time.Now reads its clocks: the
+// wall clock first (Linux, and every platform whose time.now is walltime
+// then nanotime), or the monotonic clock first (Windows).
+var clockOrders = []struct {
+	name      string
+	monoFirst bool
+}{{"wall first", false}, {"monotonic first", true}}
+
+// TestFaultClockPreempted (G11, G12): a re-read brackets time.Now with the
+// call's monotonic reading before it and one after it returns, so a
+// thread descheduled anywhere in between, before or after the wall-clock
+// read, in either order of time.Now's reads, widens the bracket. Such a
 // re-read returns its wall clock's millisecond, but its offset is kept
-// only when the reading came within 5 µs of the monotonic reading before
-// it (the call's own): otherwise the next call re-reads. Kept, an offset
-// is replaced only when a re-read finds it more than 5 µs off, either
-// way: a step of 5 µs or less is not followed. Each limit is tried at
-// 5 µs and at 5 µs + 1 ns, with the wall clock placed so that the 5 µs
-// show in the millisecond read.
+// only when the bracket is 5 µs wide or less: otherwise the next call
+// re-reads. A kept offset is behind the wall clock by the pause after
+// the wall-clock read, never ahead. Kept, an offset is replaced only when
+// a re-read finds it more than 5 µs off, either way: a step of 5 µs or
+// less is not followed. Each limit is tried at 5 µs and at 5 µs + 1 ns,
+// with the wall clock placed so that the offset's error shows in the
+// millisecond read, and each case in both orders.
 func TestFaultClockPreempted(t *testing.T) {
 	const ms, us = time.Millisecond, time.Microsecond
-	start := time.UnixMilli(t0)
-	t.Run("paused 60 ms", func(t *testing.T) {
-		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+	before := func(d time.Duration) nowPause { return nowPause{before: d} }
+	after := func(d time.Duration) nowPause { return nowPause{after: d} }
+	cases := []struct {
+		name  string
+		steps []clockStep
+	}{
+		{"paused 60 ms after the wall read", []clockStep{
 			{millis: t0, reads: 2},
-			// The re-read is paused 60 ms between its two reads: its wall
-			// clock is returned, its offset (60 ms short) is not kept, and
-			// New's call, 60 ms on, re-reads.
-			{both: 100 * ms, pause: 60 * ms, millis: t0 + 100, idMillis: t0 + 160, reads: 4},
-			{both: ms, millis: t0 + 161, reads: 4},                 // from the second re-read's offset
-			{both: 99*ms - 1, millis: t0 + 259, reads: 4},          // 1 ns before its 100 ms
-			{both: 1, millis: t0 + 260, reads: 5},                  // re-read
-			{both: 50 * ms, pause: ms, millis: t0 + 310, reads: 5}, // not re-reading: a pause changes nothing
-		})
-	})
-	// The wall clock stepped an hour, so that the re-read's offset is a
-	// new one: 5 µs short when kept.
-	t.Run("paused 5 µs, kept", func(t *testing.T) {
-		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+			// Its wall clock is returned, its offset (60 ms short) is not
+			// kept, and New's call, 60 ms on, re-reads.
+			{both: 100 * ms, pause: after(60 * ms), millis: t0 + 100, idMillis: t0 + 160, reads: 4},
+			{both: ms, millis: t0 + 161, reads: 4},                        // from the second re-read's offset
+			{both: 99*ms - 1, millis: t0 + 259, reads: 4},                 // 1 ns before its 100 ms
+			{both: 1, millis: t0 + 260, reads: 5},                         // re-read
+			{both: 50 * ms, pause: after(ms), millis: t0 + 310, reads: 5}, // not re-reading: a pause changes nothing
+		}},
+		{"paused 60 ms before the wall read", []clockStep{
 			{millis: t0, reads: 2},
-			{both: 100 * ms, wall: time.Hour, pause: 5 * us, millis: t0 + hour + 100, reads: 3}, // kept: New reads from it
-			{both: ms - 3*us, millis: t0 + hour + 100, reads: 3},                                // the wall clock at t0+1h+101 ms + 2 µs
-		})
-	})
-	t.Run("paused 5 µs + 1 ns, not kept", func(t *testing.T) {
-		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+			// Its wall clock, read after the pause, is returned; its
+			// offset (60 ms ahead if taken at a monotonic reading before
+			// the pause) is not kept, and New's call re-reads.
+			{both: 100 * ms, pause: before(60 * ms), millis: t0 + 160, reads: 4},
+			{both: ms, millis: t0 + 161, reads: 4},
+			{both: 99*ms - 1, millis: t0 + 259, reads: 4},
+			{both: 1, millis: t0 + 260, reads: 5},
+		}},
+		// The wall clock stepped an hour, so that the re-read's offset is
+		// a new one.
+		{"paused 5 µs after, kept", []clockStep{
 			{millis: t0, reads: 2},
-			{both: 100 * ms, wall: time.Hour, pause: 5*us + 1, millis: t0 + hour + 100, reads: 4}, // New re-reads, unpaused
-			{both: ms - 3*us, millis: t0 + hour + 101, reads: 4},                                  // exact
-		})
-	})
-	t.Run("stepped 5 µs, kept", func(t *testing.T) {
-		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+			{both: 100 * ms, wall: time.Hour, pause: after(5 * us), millis: t0 + hour + 100, reads: 3}, // kept: New reads from it
+			{both: ms - 3*us, millis: t0 + hour + 100, reads: 3},                                       // the wall clock at t0+1h+101 ms + 2 µs: 5 µs behind
+		}},
+		{"paused 5 µs before, kept", []clockStep{
+			{millis: t0, reads: 2},
+			{both: 100 * ms, wall: time.Hour, pause: before(5 * us), millis: t0 + hour + 100, reads: 3},
+			{both: ms - 5*us - 1, millis: t0 + hour + 100, reads: 3}, // the wall clock at t0+1h+101 ms - 1 ns: exact,
+			{both: 1, millis: t0 + hour + 101, reads: 3},             // not ahead
+		}},
+		{"paused 2 µs before and 3 µs after, kept", []clockStep{
+			{millis: t0, reads: 2},
+			{both: 100 * ms, wall: time.Hour, pause: nowPause{2 * us, 3 * us}, millis: t0 + hour + 100, reads: 3},
+			{both: ms - 2*us - 1, millis: t0 + hour + 100, reads: 3}, // the wall clock at t0+1h+101 ms + 3 µs - 1 ns: 3 µs behind
+			{both: 1, millis: t0 + hour + 101, reads: 3},
+		}},
+		{"paused 5 µs + 1 ns after, not kept", []clockStep{
+			{millis: t0, reads: 2},
+			{both: 100 * ms, wall: time.Hour, pause: after(5*us + 1), millis: t0 + hour + 100, reads: 4}, // New re-reads, unpaused
+			{both: ms - 3*us, millis: t0 + hour + 101, reads: 4},                                         // exact
+		}},
+		{"paused 5 µs + 1 ns before, not kept", []clockStep{
+			{millis: t0, reads: 2},
+			{both: 100 * ms, wall: time.Hour, pause: before(5*us + 1), millis: t0 + hour + 100, reads: 4},
+			{both: ms - 5*us - 2, millis: t0 + hour + 100, reads: 4}, // exact: the wall clock at t0+1h+101 ms - 1 ns
+			{both: 1, millis: t0 + hour + 101, reads: 4},
+		}},
+		{"paused 3 µs before and 2 µs + 1 ns after, not kept", []clockStep{
+			{millis: t0, reads: 2},
+			{both: 100 * ms, wall: time.Hour, pause: nowPause{3 * us, 2*us + 1}, millis: t0 + hour + 100, reads: 4},
+			{both: ms - 5*us - 2, millis: t0 + hour + 100, reads: 4},
+			{both: 1, millis: t0 + hour + 101, reads: 4},
+		}},
+		{"stepped 5 µs, kept", []clockStep{
 			{millis: t0, reads: 2},
 			{both: 100 * ms, wall: 5 * us, millis: t0 + 100, reads: 3}, // the re-read finds the offset 5 µs off: kept
 			{both: ms - 3*us, millis: t0 + 100, reads: 3},              // the wall clock at t0+101 ms + 2 µs
 			{both: 99 * ms, wall: -5 * us, millis: t0 + 199, reads: 3}, // stepped back to the offset: exact again
 			{both: 3 * us, millis: t0 + 200, reads: 4},                 // re-read
-		})
-	})
-	t.Run("stepped back 5 µs, kept", func(t *testing.T) {
-		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+		}},
+		{"stepped back 5 µs, kept", []clockStep{
 			{millis: t0, reads: 2},
 			{both: 100 * ms, wall: -5 * us, millis: t0 + 99, idMillis: t0 + 100, reads: 3}, // kept: New reads 5 µs ahead
 			{both: 2 * us, millis: t0 + 100, reads: 3},                                     // the wall clock at t0+100 ms - 3 µs
-		})
-	})
-	t.Run("stepped back 5 µs + 1 ns, replaced", func(t *testing.T) {
-		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+		}},
+		{"stepped back 5 µs + 1 ns, replaced", []clockStep{
 			{millis: t0, reads: 2},
 			{both: 100 * ms, wall: -5*us - 1, millis: t0 + 99, reads: 3},
 			{both: 2 * us, millis: t0 + 99, reads: 3}, // exact
-		})
-	})
-	t.Run("stepped 5 µs + 1 ns, replaced", func(t *testing.T) {
-		clockRun(t, &faultClock{wall: start, mono: 5 * time.Second}, []clockStep{
+		}},
+		{"stepped 5 µs + 1 ns, replaced", []clockStep{
 			{millis: t0, reads: 2},
 			{both: 100 * ms, wall: 5*us + 1, millis: t0 + 100, reads: 3},
 			{both: ms - 3*us, millis: t0 + 101, reads: 3}, // from the new offset: exact
-		})
-	})
+		}},
+	}
+	for _, o := range clockOrders {
+		for _, tc := range cases {
+			t.Run(o.name+"/"+tc.name, func(t *testing.T) {
+				clockRun(t, &faultClock{wall: time.UnixMilli(t0), mono: 5 * time.Second, monoFirst: o.monoFirst}, tc.steps)
+			})
+		}
+	}
+}
+
+// TestFaultClockBracket (G11, G12): the offset a re-read keeps, to the
+// nanosecond (Generator.Offset). Its wall-clock read is bracketed by the
+// call's monotonic reading before time.Now and one after time.Now
+// returns, and the offset is taken at the second: whichever order
+// time.Now reads its clocks in, and wherever in it the thread pauses, the
+// offset is behind the true one by exactly the pause after the wall-clock
+// read (never ahead), and it is kept, with a deadline 100 ms after the
+// first reading, only when the bracket (both pauses) is 5 µs wide or
+// less. Otherwise nothing changes, and the next call re-reads and keeps
+// the exact offset.
+func TestFaultClockBracket(t *testing.T) {
+	const ms, us = time.Millisecond, time.Microsecond
+	cases := []struct {
+		name string
+		p    nowPause
+	}{
+		{"unpaused", nowPause{}},
+		{"5 µs before the wall read", nowPause{before: 5 * us}},
+		{"5 µs after the wall read", nowPause{after: 5 * us}},
+		{"2 µs before, 3 µs after", nowPause{2 * us, 3 * us}},
+		{"5 µs + 1 ns before", nowPause{before: 5*us + 1}},
+		{"5 µs + 1 ns after", nowPause{after: 5*us + 1}},
+		{"3 µs before, 2 µs + 1 ns after", nowPause{3 * us, 2*us + 1}},
+		{"60 ms before", nowPause{before: 60 * ms}},
+		{"60 ms after", nowPause{after: 60 * ms}},
+	}
+	for _, o := range clockOrders {
+		for _, tc := range cases {
+			t.Run(o.name+"/"+tc.name, func(t *testing.T) {
+				c := &faultClock{wall: time.UnixMilli(t0), mono: 5 * time.Second, monoFirst: o.monoFirst}
+				g := id.NewClockGenerator(&faultConst{v: 1}, c)
+				off0, until0, _ := g.Offset()
+				// 100 ms on, the wall clock stepped an hour: the next call
+				// re-reads, paused, and finds a new offset.
+				c.mu.Lock()
+				c.wall, c.mono = c.wall.Add(time.Hour+100*ms), c.mono+100*ms
+				m, read := c.mono, c.wall.Add(tc.p.before) // the call's monotonic reading; the wall clock when read
+				c.pauses = []nowPause{tc.p}
+				c.mu.Unlock()
+				want := c.offset()
+				if got := g.Millis(); got != read.UnixMilli() {
+					t.Fatalf("reading %d ms, want %d", got, read.UnixMilli())
+				}
+				off, until, known := g.Offset()
+				if tc.p.before+tc.p.after <= 5*us {
+					if off != want-tc.p.after || until != m+100*ms || !known || c.reads != 3 {
+						t.Fatalf("offset %d, until %v, known %v after %d readings, want %d (%v behind), %v, true after 3",
+							off, until, known, c.reads, want-tc.p.after, tc.p.after, m+100*ms)
+					}
+					return
+				}
+				if off != off0 || until != until0 || c.reads != 3 {
+					t.Fatalf("offset %d, until %v after %d readings, want them unchanged: %d, %v after 3", off, until, c.reads, off0, until0)
+				}
+				m = c.Mono()
+				g.Millis()
+				if off, until, known := g.Offset(); off != want || until != m+100*ms || !known || c.reads != 4 {
+					t.Fatalf("after the next call: offset %d, until %v, known %v after %d readings, want %d, %v, true after 4",
+						off, until, known, c.reads, want, m+100*ms)
+				}
+			})
+		}
+	}
+}
+
+// TestFaultClockStart (G11, G12): the start's offset is read as a re-read
+// is, after the reading that fixes the start (the origin of the
+// monotonic time): bracketed, so a pause inside the start's own reading
+// changes nothing, a pause of 5 µs or less after the offset's wall-clock
+// read leaves it that much behind, never ahead, and a wider bracket
+// leaves no offset at all: the first call re-reads and keeps its own,
+// not one within 5 µs of an unbracketed reading.
+func TestFaultClockStart(t *testing.T) {
+	const ms, us = time.Millisecond, time.Microsecond
+	cases := []struct {
+		name   string
+		pauses []nowPause // inside the start's reading, then the offset's
+		behind time.Duration
+		wide   bool
+	}{
+		{"unpaused", nil, 0, false},
+		{"start paused 10 µs after its wall read", []nowPause{{after: 10 * us}}, 0, false},
+		{"start paused 60 ms before its wall read", []nowPause{{before: 60 * ms}}, 0, false},
+		{"offset paused 5 µs after its wall read", []nowPause{{}, {after: 5 * us}}, 5 * us, false},
+		{"offset paused 5 µs before its wall read", []nowPause{{}, {before: 5 * us}}, 0, false},
+		{"offset paused 5 µs + 1 ns after", []nowPause{{}, {after: 5*us + 1}}, 0, true},
+		{"offset paused 5 µs + 1 ns before", []nowPause{{}, {before: 5*us + 1}}, 0, true},
+		{"both paused 10 µs", []nowPause{{after: 10 * us}, {before: 10 * us}}, 0, true},
+	}
+	// Two starts: at 5 s of monotonic time, and at 0 with the wall clock
+	// 2 µs past its second, so that the true offset is within 5 µs of
+	// an epoch's zero value.
+	starts := []struct {
+		name string
+		wall time.Time
+		mono time.Duration
+	}{{"t0", time.UnixMilli(t0), 5 * time.Second}, {"offset 2 µs", time.Unix(t0/1000, 2000), 0}}
+	for _, o := range clockOrders {
+		for _, st := range starts {
+			for _, tc := range cases {
+				t.Run(o.name+"/"+st.name+"/"+tc.name, func(t *testing.T) {
+					testClockStart(t, &faultClock{wall: st.wall, mono: st.mono, monoFirst: o.monoFirst, pauses: tc.pauses}, tc.behind, tc.wide)
+				})
+			}
+		}
+	}
+}
+
+// testClockStart starts a generator reading c and checks the start's
+// offset: behind the true one by behind, or if wide, unknown and then
+// exact from the first call.
+func testClockStart(t *testing.T, c *faultClock, behind time.Duration, wide bool) {
+	const ms = time.Millisecond
+	want := c.offset()
+	var start nowPause
+	if len(c.pauses) > 0 {
+		start = c.pauses[0]
+	}
+	m := c.Mono() + start.before + start.after // the monotonic reading before the offset's
+	g := id.NewClockGenerator(&faultConst{v: 1}, c)
+	off, until, known := g.Offset()
+	if c.reads != 2 {
+		t.Fatalf("%d readings at the start, want 2", c.reads)
+	}
+	if !wide {
+		if off != want-behind || until != m+100*ms || !known {
+			t.Fatalf("start's offset %d, until %v, known %v, want %d (%v behind), %v, true", off, until, known, want-behind, behind, m+100*ms)
+		}
+		return
+	}
+	if known {
+		t.Fatalf("start's offset %d known from a bracket wider than 5 µs", off)
+	}
+	m = c.Mono()
+	if got, wantMs := g.Millis(), c.wall.UnixMilli(); got != wantMs {
+		t.Fatalf("first reading %d ms, want %d", got, wantMs)
+	}
+	if off, until, known := g.Offset(); off != want || until != m+100*ms || !known || c.reads != 3 {
+		t.Fatalf("after the first call: offset %d, until %v, known %v after %d readings, want %d, %v, true after 3",
+			off, until, known, c.reads, want, m+100*ms)
+	}
 }
 
 // TestFaultClockClamps (G8, G11): readings before 1970 are rounded down to
@@ -1042,7 +1258,7 @@ func TestNewNoAllocsAcrossRereads(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		t.Skip("allocation counts are not meaningful under -race or -short")
 	}
-	for range 1000 { // past the first re-read, which may replace the start's offset
+	for range 1000 { // past a first call that re-reads, when the start's reading kept no offset
 		id.New()
 	}
 	var calls int

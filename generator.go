@@ -20,13 +20,16 @@ import (
 //
 //   - the timestamp is the wall clock's millisecond at the call, read as
 //     the monotonic clock plus the wall clock's offset from it, which is
-//     re-read from time.Now at least every 100 ms of monotonic time and
-//     kept only from a re-read whose two clock reads came within 5 µs:
-//     after the wall clock is stepped forward by more than 5 µs (or the
-//     machine resumes from suspend), timestamps lag the step for at most
-//     100 ms; between steps they are at most 5 µs behind it, however the
-//     thread is scheduled (within 0.1 ms where the monotonic clock is not
-//     slewed with the wall clock; rows G11, G12);
+//     read from time.Now when the package starts and re-read at least
+//     every 100 ms of monotonic time, and kept only from a reading
+//     bracketed by two monotonic readings (one before time.Now, one after
+//     it returns) within 5 µs of each other, whichever order time.Now
+//     reads its two clocks in: after the wall clock is stepped forward by
+//     more than 5 µs (or the machine resumes from suspend), timestamps lag
+//     the step for at most 100 ms; between steps they are never ahead of
+//     it and at most 5 µs behind it, however the thread is scheduled
+//     (within 0.1 ms where the monotonic clock is not slewed with the
+//     wall clock; rows G11, G12);
 //   - the first 64 bits, the timestamp and the sequence, are unique and
 //     increasing within the process: the first ID of a millisecond starts
 //     the sequence at a random value in [0, 2^16), each later ID of that
@@ -61,9 +64,10 @@ var std generator
 
 func init() { std.init(nil, nil) }
 
-// clock is the tests' seam for the clock: Now is one reading of the wall
-// clock with the monotonic time (since any fixed origin) at that reading,
-// Mono the monotonic time alone.
+// clock is the tests' seam for the clock: Now is one time.Now, a reading
+// of the wall clock and of the monotonic time (since any fixed origin),
+// in either order, Mono the monotonic time alone. The generator uses
+// Now's monotonic time nowhere: it brackets Now with Mono.
 type clock interface {
 	Now() (time.Time, time.Duration)
 	Mono() time.Duration
@@ -77,7 +81,8 @@ type clock interface {
 // moves it forward with one compare-and-swap.
 //
 // The wall clock at monotonic time m is startMs + (ep.off + m) / 1e6 ms
-// (rounded down), while m is in the 100 ms before ep.until.
+// (rounded down), while m is in the 100 ms before ep.until. Monotonic
+// times are time.Since(start) (nil clk), or clk.Mono().
 type generator struct {
 	src     rand.Source // nil for New: the generators of internal/rng
 	clk     clock       // nil for New: time.Now and time.Since(start)
@@ -92,18 +97,21 @@ type generator struct {
 
 // epoch is one offset of the wall clock from the monotonic clock: off, in
 // nanoseconds since startS less the monotonic time, is never changed once
-// the epoch is published; until, the monotonic time 100 ms after the last
-// re-read that found the offset, moves on (or is claimed while a call
-// re-reads). 64 bytes: a cache line of its own.
+// the epoch is published; until, the monotonic time 100 ms after the
+// start of the last re-read that found the offset, moves on (or is
+// claimed while a call re-reads). An epoch with known false has no offset
+// yet (the start's reading was too wide) and is expired: the first narrow
+// re-read replaces it. 64 bytes: a cache line of its own.
 type epoch struct {
 	until atomic.Int64
 	off   int64
-	_     [48]byte
+	known bool
+	_     [47]byte
 }
 
 // newEpoch returns an epoch of offset off, valid until until.
 func newEpoch(off, until int64) *epoch {
-	e := &epoch{off: off}
+	e := &epoch{off: off, known: true}
 	e.until.Store(until)
 	return e
 }
@@ -118,20 +126,32 @@ const (
 )
 
 // init readies a new generator drawing from src (nil: internal/rng) and
-// reading clk (nil: the system's clocks).
+// reading clk (nil: the system's clocks). It takes the start, the origin
+// of the monotonic times, then reads the start's offset as any re-read
+// does, bracketed: if that reading is too wide, the epoch it leaves has
+// no offset and the first call re-reads.
 func (g *generator) init(src rand.Source, clk clock) {
 	g.src, g.clk = src, clk
-	var m time.Duration
 	if clk == nil {
 		g.start = time.Now()
 	} else {
-		g.start, m = clk.Now()
+		g.start, _ = clk.Now()
 	}
 	g.startS = g.start.Unix()
 	g.startMs = g.startS * 1000
-	// The start's offset, expired at any reading: a first re-read that
-	// finds it within maxSkew keeps it.
-	g.ep.Store(newEpoch(int64(g.start.Nanosecond())-int64(m), claimed+1))
+	e := &epoch{}
+	e.until.Store(claimed + 1) // expired at any reading
+	g.ep.Store(e)
+	g.reread(e, claimed+1, g.mono())
+}
+
+// mono returns the monotonic time in nanoseconds. millis reads it inline
+// instead: the compiler does not inline mono, and a call would cost New.
+func (g *generator) mono() int64 {
+	if g.clk == nil {
+		return int64(time.Since(g.start))
+	}
+	return int64(g.clk.Mono())
 }
 
 // millis returns the wall clock's Unix milliseconds from one monotonic
@@ -158,29 +178,30 @@ func (g *generator) millis() int64 {
 }
 
 // reread reads the wall clock and returns its milliseconds. The reading
-// is bracketed by m, the monotonic time just before it, and its own
-// monotonic time, read after its wall clock: unless the two are more than
-// maxSkew apart, the wall clock too far from start, or another call
-// re-reads, it claims e and sets a deadline 100 ms on, in e when its
-// offset is within maxSkew of e's, else in a new epoch.
+// is bracketed by m, the monotonic time just before it, and m2, read
+// after time.Now returns: time.Now reads its two clocks in either order
+// (the wall clock first on Linux, the monotonic clock first on Windows),
+// and only a reading after it returns bounds its wall clock read from
+// above. Its offset is taken at m2, so it is never ahead of the true one
+// and behind it by at most m2-m. Unless m2-m is more than maxSkew, the
+// wall clock too far from start, or another call re-reads, it claims e
+// and sets a deadline 100 ms after m: in e when its offset is within
+// maxSkew of e's known offset, else in a new epoch.
 func (g *generator) reread(e *epoch, until, m int64) int64 {
 	var t time.Time
-	var mt int64
 	if g.clk == nil {
 		t = time.Now()
-		mt = int64(t.Sub(g.start))
 	} else {
-		var d time.Duration
-		t, d = g.clk.Now()
-		mt = int64(d)
+		t, _ = g.clk.Now()
 	}
+	m2 := g.mono()
 	s := t.Unix() - g.startS
-	if until != claimed && mt-m <= maxSkew && s > -maxStepS && s < maxStepS && e.until.CompareAndSwap(until, claimed) {
-		off := s*1e9 + int64(t.Nanosecond()) - mt
-		if d := off - e.off; d >= -maxSkew && d <= maxSkew {
-			e.until.Store(mt + reread)
+	if until != claimed && m2-m <= maxSkew && s > -maxStepS && s < maxStepS && e.until.CompareAndSwap(until, claimed) {
+		off := s*1e9 + int64(t.Nanosecond()) - m2
+		if d := off - e.off; e.known && d >= -maxSkew && d <= maxSkew {
+			e.until.Store(m + reread)
 		} else {
-			g.ep.Store(newEpoch(off, mt+reread))
+			g.ep.Store(newEpoch(off, m+reread))
 		}
 	}
 	return t.UnixMilli()
