@@ -371,8 +371,15 @@ var prepares = names("Prepare", "PrepareContext", "Preparex", "PreparexContext",
 // Exec, Query or QueryRow, the SQL it was prepared from (stmt, _ :=
 // tx.Prepare("INSERT …")) and its first argument after a context. ok is
 // false when there is no such text.
-func (c *checker) sqlText(call *ast.CallExpr, f *types.Func) (text string, first int, ok bool) {
-	if f.Signature().Recv() != nil && (recvName(f) == "Stmt" || recvName(f) == "NamedStmt") && (f.Pkg().Path() == "database/sql" || f.Pkg().Path() == "github.com/jmoiron/sqlx") {
+func (c *checker) sqlText(call *ast.CallExpr, f *types.Func, r *row) (text string, first int, ok bool) {
+	if r.text >= 0 && r.kind == textArgs {
+		if r.text >= len(call.Args) {
+			return "", 0, false
+		}
+		text, ok = c.constString(call.Args[r.text])
+		return text, r.text + 1, ok
+	}
+	if r.kind == stmtArgs || r.kind == namedStmt {
 		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !isSel {
 			return "", 0, false

@@ -741,15 +741,8 @@ func (c *checker) sites(n ast.Node) []site {
 			}
 			return nil
 		}
-		if namedCall(f) {
-			return c.namedSites(n, f, rule.Func(f))
-		}
-		if sink(f) {
-			if out, ok := c.ormSites(n, f); ok {
-				return out
-			}
-			text, first, hasText := c.sqlText(n, f)
-			return c.textSites(n, f, rule.Func(f), text, first, hasText)
+		if r := lookup(f, len(n.Args)); r != nil {
+			return c.rowSites(n, f, r)
 		}
 		if declared.match(f) {
 			var out []site
@@ -765,10 +758,12 @@ func (c *checker) sites(n ast.Node) []site {
 		}
 		return c.factSites(n, c.fact(f), rule.Func(f))
 	case *ast.CompositeLit:
-		name := sinkMap(c.pass.TypesInfo, n)
-		if name == "" {
+		t := c.pass.TypesInfo.TypeOf(n)
+		if t == nil || mapRow(t) == nil {
 			return nil
 		}
+		tn := types.Unalias(t).(*types.Named).Obj()
+		name := tn.Pkg().Name() + "." + tn.Name()
 		var out []site
 		for _, e := range n.Elts {
 			if kv, ok := e.(*ast.KeyValueExpr); ok {
@@ -792,11 +787,14 @@ func (c *checker) colSite(arg ast.Expr, path, col string) site {
 // literal's fields to theirs; a variadic slice's literal or appended
 // values, in their order, to theirs; a text argument that is not
 // constant is a site of its own (text), for the facts.
-func (c *checker) textSites(n *ast.CallExpr, f *types.Func, path, text string, first int, hasText bool) []site {
+func (c *checker) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text string, first int, hasText bool) []site {
 	var out []site
 	textArg := -1
 	if !hasText && f != nil {
-		if textArg = textParam(f, len(n.Args)); textArg >= 0 {
+		if textArg = textParam(f, len(n.Args)); r != nil && r.text >= 0 && r.kind == textArgs {
+			textArg = r.text
+		}
+		if textArg >= 0 {
 			first = textArg + 1
 		}
 	}

@@ -15,20 +15,6 @@ import (
 // name = :name WHERE user_id = :user_id`, u) binds u's field tagged
 // db:"user_id" to the column user_id.
 
-// namedNames are sqlx's functions and methods that bind the named
-// parameters of their text to the struct or map after it.
-var namedNames = names("NamedExec", "NamedExecContext", "NamedQuery", "NamedQueryContext", "Named", "BindNamed")
-
-// namedCall reports whether f is one of sqlx's named queries: a listed
-// function or method, or a method of a statement prepared from named
-// text (NamedStmt), which binds its last argument.
-func namedCall(f *types.Func) bool {
-	if f.Pkg() == nil || f.Pkg().Path() != "github.com/jmoiron/sqlx" {
-		return false
-	}
-	return namedNames[f.Name()] || f.Signature().Recv() != nil && recvName(f) == "NamedStmt"
-}
-
 // namedSites returns the sites of a named query call: the values its
 // text's id placeholders bind, when the text is constant (or the
 // statement was prepared from constant text in the function); otherwise

@@ -3,78 +3,94 @@ package idquery
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/idkeys/id/vet/internal/rule"
 )
 
-// The ORMs' calls, by what their arguments bind:
-//
-//   - a condition (GORM's Where, Or, Not, Having, Raw, Exec, Joins,
-//     Updates; pop's Where, RawQuery): constant SQL text and the values of
-//     its placeholders, a struct literal's keyed fields or a map literal's
-//     constant keys as columns, or a struct value bound whole (a model);
-//   - a primary key (GORM's First, Last, Take, Find, Delete and their kin
-//     after the destination; pop's Find): a value that is not SQL text is
-//     the destination model's primary key;
-//   - a column named by a constant (GORM's Update, UpdateColumn);
-//   - a model bound whole (GORM's Create, Save, Model; pop's Create,
-//     Update, Save, Destroy; bun's Model of an insert, update or delete):
-//     its id fields.
-
-var (
-	gormPaths = names("gorm.io/gorm", "github.com/jinzhu/gorm")
-	popPaths  = names("github.com/gobuffalo/pop/v6", "github.com/gobuffalo/pop/v5", "github.com/gobuffalo/pop")
-
-	gormConds  = names("Where", "Or", "Not", "Having", "Raw", "Exec", "Joins", "Updates", "UpdateColumns")
-	gormKeyed  = names("First", "Last", "Take", "Find", "FirstOrInit", "FirstOrCreate", "Delete")
-	gormModels = names("Create", "CreateInBatches", "Save", "Model")
-	popModels  = names("Create", "ValidateAndCreate", "Update", "ValidateAndUpdate", "Save", "ValidateAndSave", "Destroy", "Eager")
-	bunModels  = names("InsertQuery", "UpdateQuery", "DeleteQuery")
-)
-
-// ormSites returns the sites of a call of an ORM, and false when f is no
-// ORM's call modelled here (the caller then reads its SQL text).
-func (c *checker) ormSites(call *ast.CallExpr, f *types.Func) ([]site, bool) {
-	path, name, args := f.Pkg().Path(), f.Name(), call.Args
-	where := rule.Func(f)
-	switch {
-	case gormPaths[path] && gormConds[name] && len(args) > 0:
-		return c.condSites(args[0], args[1:], where), true
-	case gormPaths[path] && gormKeyed[name]:
-		if len(args) == 1 {
-			return c.destKey(args[0], where), true
+// rowSites returns the sites of a call of f, a library's call that the
+// row r describes (libraries.go): the values it binds and their columns,
+// by the row's kind.
+func (c *checker) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
+	args, where := call.Args, rule.Func(f)
+	switch r.kind {
+	case namedArgs, namedStmt:
+		return c.namedSites(call, f, where)
+	case condArgs:
+		if len(args) <= r.text {
+			return nil
 		}
-		if len(args) < 2 {
-			return nil, true
+		return c.condSites(args[r.text], args[r.text+1:], where)
+	case keyArgs:
+		if len(args) == r.model+1 && r.arity == 0 {
+			return c.destKey(args[r.model], where)
 		}
-		return c.keyedSites(args[0], args[1], args[2:], where), true
-	case gormPaths[path] && (name == "Update" || name == "UpdateColumn") && len(args) == 2:
-		k, _ := c.key(args[0])
-		return []site{c.colSite(args[1], where, k)}, true
-	case gormPaths[path] && name == "Model" && len(args) == 1 && isSlice(c.pass.TypesInfo.TypeOf(args[0])):
-		return nil, true // Model(&records) of a count or a list binds no key
-	case gormPaths[path] && gormModels[name] && len(args) > 0:
-		return c.modelSites(args[0], where), true
-	case popPaths[path] && (name == "Where" || name == "RawQuery") && len(args) > 0:
-		return c.condSites(args[0], args[1:], where), true
-	case popPaths[path] && name == "Find" && len(args) == 2:
-		return c.keyedSites(args[0], args[1], nil, where), true
-	case popPaths[path] && popModels[name] && len(args) > 0:
-		return c.modelSites(args[0], where), true
-	case path == "github.com/doug-martin/goqu/v9/exp" && f.Signature().Recv() != nil && recvName(f) == "IdentifierExpression":
-		col := c.goquColumn(call)
+		if len(args) <= max(r.model, r.args) {
+			return nil
+		}
+		var rest []ast.Expr
+		if r.args > r.model {
+			rest = args[r.args+1:]
+		}
+		return c.keyedSites(args[r.model], args[r.args], rest, where)
+	case pkArg:
+		if len(args) <= r.args {
+			return nil
+		}
+		s := c.colSite(args[r.args], where, "id")
+		s.id = true
+		return []site{s}
+	case columnArg:
+		k, ok := c.key(args[min(r.column, len(args)-1)])
+		if len(args) <= r.args || !ok || r.args == 1 && len(args) != 2 && !f.Signature().Variadic() {
+			break // not a column and its value: read as SQL text
+		}
+		var out []site
+		for _, a := range args[r.args:] {
+			out = append(out, c.colSite(a, where, filterColumn(k)))
+		}
+		return out
+	case mapArg:
+		if len(args) <= r.text || mapRow(c.pass.TypesInfo.TypeOf(args[r.text])) != nil {
+			return nil // a builder's map type: its literal is a site of its own
+		}
+		return c.mapSites(args[r.text], where)
+	case modelArg:
+		if len(args) <= r.model || r.noSlice && len(args) == 1 && isSlice(c.pass.TypesInfo.TypeOf(args[r.model])) {
+			return nil // Model(&records) of a count or a list binds no key
+		}
+		return c.modelSites(args[r.model], where)
+	case receiverColumn:
+		col := c.receiverColumn(call)
 		var out []site
 		for _, a := range args {
 			out = append(out, c.colSite(a, where, col))
 		}
-		return out, true
-	case path == "github.com/go-ozzo/ozzo-dbx" && name == "Model" && len(args) == 2:
-		return c.keyedSites(args[1], args[0], nil, where), true
-	case path == "github.com/uptrace/bun" && name == "Model" && f.Signature().Recv() != nil && bunModels[recvName(f)] && len(args) == 1:
-		return c.modelSites(args[0], where), true
+		return out
+	case chainValues:
+		cols := c.chainColumns(call, r.chain)
+		var out []site
+		for i, a := range args {
+			col := ""
+			if i < len(cols) && !call.Ellipsis.IsValid() {
+				col = cols[i]
+			}
+			out = append(out, c.colSite(a, where, col))
+		}
+		return out
+	case copyFrom:
+		return c.copySites(call, r, where)
+	case entPredicate:
+		col := entColumn(f)
+		var out []site
+		for _, a := range args {
+			out = append(out, c.colSite(a, where, col))
+		}
+		return out
 	}
-	return nil, false
+	text, first, hasText := c.sqlText(call, f, r)
+	return c.textSites(call, f, r, where, text, first, hasText)
 }
 
 // condSites returns the sites of a condition: SQL text with the values of
@@ -82,7 +98,7 @@ func (c *checker) ormSites(call *ast.CallExpr, f *types.Func) ([]site, bool) {
 func (c *checker) condSites(cond ast.Expr, rest []ast.Expr, where string) []site {
 	if text, ok := c.constString(cond); ok {
 		all := append([]ast.Expr{cond}, rest...)
-		return c.textSites(&ast.CallExpr{Args: all}, nil, where, text, 1, true)
+		return c.textSites(&ast.CallExpr{Args: all}, nil, nil, where, text, 1, true)
 	}
 	t := c.pass.TypesInfo.TypeOf(cond)
 	if t == nil {
@@ -90,14 +106,7 @@ func (c *checker) condSites(cond ast.Expr, rest []ast.Expr, where string) []site
 	}
 	if lit, ok := pointee(cond).(*ast.CompositeLit); ok {
 		if _, isMap := lit.Type.(*ast.MapType); isMap || isMapType(t) {
-			var out []site
-			for _, e := range lit.Elts {
-				if kv, ok := e.(*ast.KeyValueExpr); ok {
-					k, _ := c.key(kv.Key)
-					out = append(out, c.colSite(kv.Value, where, k))
-				}
-			}
-			return out
+			return c.mapSites(lit, where)
 		}
 	}
 	if elemStruct(t) {
@@ -108,6 +117,23 @@ func (c *checker) condSites(cond ast.Expr, rest []ast.Expr, where string) []site
 		return out
 	}
 	return nil
+}
+
+// mapSites returns the values of a map literal e, each bound to the
+// column its constant key names.
+func (c *checker) mapSites(e ast.Expr, where string) []site {
+	lit, ok := pointee(e).(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	var out []site
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			k, _ := c.key(kv.Key)
+			out = append(out, c.colSite(kv.Value, where, k))
+		}
+	}
+	return out
 }
 
 // keyedSites returns the sites of a lookup into dest by conds: SQL text
@@ -165,8 +191,9 @@ func elemStruct(t types.Type) bool {
 	return ok
 }
 
-// goquColumn returns the column of goqu.C("col").Eq(v)'s receiver, or "".
-func (c *checker) goquColumn(call *ast.CallExpr) string {
+// receiverColumn returns the column of goqu.C("col").Eq(v)'s receiver,
+// the constant of the call that made it, or "".
+func (c *checker) receiverColumn(call *ast.CallExpr) string {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return ""
@@ -217,4 +244,135 @@ func isSlice(t types.Type) bool {
 	}
 	_, ok := t.Underlying().(*types.Slice)
 	return ok
+}
+
+// filterOps are the operators a filter's key can end in (beego's
+// "user__id__in"), after the column.
+var filterOps = names("exact", "iexact", "contains", "icontains", "in", "gt", "gte", "lt", "lte",
+	"startswith", "istartswith", "endswith", "iendswith", "isnull")
+
+// filterColumn returns the column a key names: a column ("owner_id"),
+// or beego's filter path of relations and an operator ("user__id__in",
+// the column user_id).
+func filterColumn(k string) string {
+	if !strings.Contains(k, "__") {
+		return k
+	}
+	parts := strings.Split(k, "__")
+	for len(parts) > 1 && filterOps[parts[len(parts)-1]] {
+		parts = parts[:len(parts)-1]
+	}
+	return strings.Join(parts, "_")
+}
+
+// chainColumns returns the constant columns given to the method named
+// chain in the builder chain that call's receiver is
+// (sq.Insert("t").Columns("id", "name").Values(…)), directly or through
+// a local variable set once.
+func (c *checker) chainColumns(call *ast.CallExpr, chain string) []string {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	e := sel.X
+	for range 16 {
+		if defs, ok := c.defs.Of(e); ok && len(defs) == 1 && defs[0].Expr != nil && defs[0].Index == 0 {
+			e = defs[0].Expr
+		}
+		inner, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		s, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		if s.Sel.Name == chain {
+			var cols []string
+			for _, a := range inner.Args {
+				k, ok := c.key(a)
+				if !ok {
+					return nil
+				}
+				cols = append(cols, k)
+			}
+			return cols
+		}
+		e = s.X
+	}
+	return nil
+}
+
+// copySites returns the values of the rows pgx's CopyFrom copies, each
+// bound to the column in its place among the column names: the rows of
+// pgx.CopyFromRows given a literal, or a local slice of row literals
+// appended one by one.
+func (c *checker) copySites(call *ast.CallExpr, r *row, where string) []site {
+	if len(call.Args) <= max(r.column, r.args) {
+		return nil
+	}
+	var cols []string
+	colsExpr := call.Args[r.column]
+	if defs, ok := c.defs.Of(colsExpr); ok && len(defs) == 1 && defs[0].Expr != nil {
+		colsExpr = defs[0].Expr
+	}
+	lit, ok := ast.Unparen(colsExpr).(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	for _, e := range lit.Elts {
+		k, _ := c.key(e)
+		cols = append(cols, k)
+	}
+	src, ok := ast.Unparen(call.Args[r.args]).(*ast.CallExpr)
+	if !ok || len(src.Args) != 1 {
+		return nil
+	}
+	if f := c.defs.Callee(src); f == nil || f.Name() != "CopyFromRows" {
+		return nil
+	}
+	var rows []ast.Expr
+	if lit, ok := ast.Unparen(src.Args[0]).(*ast.CompositeLit); ok {
+		rows = lit.Elts
+	} else {
+		for _, e := range c.appended(src.Args[0]) {
+			rows = append(rows, e)
+		}
+	}
+	var out []site
+	for _, rw := range rows {
+		lit, ok := ast.Unparen(rw).(*ast.CompositeLit)
+		if !ok {
+			continue
+		}
+		for i, v := range lit.Elts {
+			if i < len(cols) {
+				out = append(out, c.colSite(v, where, cols[i]))
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b site) int { return int(a.arg.Pos() - b.arg.Pos()) })
+	return out
+}
+
+// entOps are the operators ent's generated predicates add to a field's
+// name (IDEQ, OwnerIDIn), longest first.
+var entOps = []string{"ContainsFold", "EqualFold", "HasPrefix", "HasSuffix", "Contains", "NotNil", "IsNil",
+	"NotIn", "NEQ", "GTE", "LTE", "EQ", "GT", "LT", "In"}
+
+// entColumn returns the column of ent's generated predicate f: its name
+// without the operator, when its package has the field's own predicate
+// of that name (ent generates one for every field), in snake case.
+func entColumn(f *types.Func) string {
+	name := f.Name()
+	for _, op := range entOps {
+		base, ok := strings.CutSuffix(name, op)
+		if ok && base != "" {
+			if _, isFunc := f.Pkg().Scope().Lookup(base).(*types.Func); isFunc {
+				name = base
+				break
+			}
+		}
+	}
+	return snake(name)
 }
