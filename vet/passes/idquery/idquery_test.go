@@ -46,3 +46,13 @@ func TestJSONv2(t *testing.T) {
 	t.Setenv("GOEXPERIMENT", "jsonv2")
 	analysistest.Run(t, dir, idquery.Analyzer, "querybodyv2")
 }
+
+// TestLibraries: the rows of the library table (libraries.go), each
+// with a value bound as text reported and its twins quiet.
+func TestLibraries(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, idquery.Analyzer, "querylibs", "queryent")
+}

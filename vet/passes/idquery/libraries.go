@@ -296,7 +296,7 @@ func entResult(f *types.Func, suffix string) bool {
 // query to be in it: the rows' packages, and ent's runtime, which its
 // generated predicates import.
 var sinkPaths = func() []string {
-	p := []string{"entgo.io/ent"}
+	p := []string{"entgo.io/ent/"}
 	for _, r := range libraries {
 		for k := range r.pkgs {
 			p = append(p, k)
