@@ -8,9 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/idkeys/id/vet/internal/flow"
 	"github.com/idkeys/id/vet/internal/rule"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -428,83 +426,12 @@ func (c *checker) preparedText(e ast.Expr) (string, bool) {
 	return "", false
 }
 
-// constString returns the constant string e is, or that the local
-// variable e names is set to by its only assignment.
+// constString returns the SQL text e holds: its constant, or the texts
+// the program can build there (text.go), joined by altSep, with holes
+// where a part is not known; false when no part is known.
 func (c *checker) constString(e ast.Expr) (string, bool) {
 	if k, ok := c.key(e); ok {
 		return k, true
 	}
-	defs, ok := c.defs.Of(e)
-	if !ok || len(defs) == 0 {
-		return "", false
-	}
-	if len(defs) == 1 {
-		if defs[0].Expr == nil || defs[0].Op != 0 {
-			return "", false
-		}
-		return c.key(defs[0].Expr)
-	}
-	return c.lastConstString(e, defs)
-}
-
-// lastConstString returns the text of a variable set more than once to
-// constant SQL (statement := `…`; …; statement = `…`): the last text set
-// before e, when every value set is a constant, that setting is in a
-// block around e, and no later setting can reach e through a loop.
-func (c *checker) lastConstString(e ast.Expr, defs []flow.Def) (string, bool) {
-	var file *ast.File
-	for _, f := range c.pass.Files {
-		if f.FileStart <= e.Pos() && e.Pos() < f.FileEnd {
-			file = f
-		}
-	}
-	if file == nil {
-		return "", false
-	}
-	var last ast.Expr
-	later := false
-	for _, d := range defs {
-		if d.Expr == nil || d.Op != 0 || d.Index != 0 {
-			return "", false
-		}
-		if _, ok := c.key(d.Expr); !ok {
-			return "", false
-		}
-		switch {
-		case d.Expr.Pos() > e.Pos():
-			later = true
-		case last == nil || d.Expr.Pos() > last.Pos():
-			last = d.Expr
-		}
-	}
-	if last == nil {
-		return "", false
-	}
-	usePath, _ := astutil.PathEnclosingInterval(file, e.Pos(), e.End())
-	defPath, _ := astutil.PathEnclosingInterval(file, last.Pos(), last.End())
-	var block ast.Node
-	for i, n := range defPath {
-		if _, ok := n.(*ast.AssignStmt); ok && i+1 < len(defPath) {
-			block = defPath[i+1]
-			break
-		}
-	}
-	around := false
-	for _, n := range usePath {
-		switch n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			if later {
-				return "", false
-			}
-		case *ast.FuncDecl, *ast.FuncLit:
-			if !around {
-				return "", false
-			}
-			return c.key(last)
-		}
-		if n == block {
-			around = true
-		}
-	}
-	return "", false
+	return c.texts.of(e)
 }

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"os"
 	"reflect"
 	"slices"
 	"strconv"
@@ -37,6 +38,9 @@ var doc string
 var (
 	cfg      = rule.Config{Tests: true}
 	declared Sinks
+	// verbose: -idquery.v prints, for each package with queries, how
+	// many it checked and how many had text that cannot be known.
+	verbose bool
 )
 
 func init() {
@@ -44,6 +48,7 @@ func init() {
 	Analyzer.Flags.Var(&columns, "columns", "comma-separated column names that are ids beside id, *_id, *Id, *ID, uuid and *_uuid")
 	Analyzer.Flags.Var(&foreign, "foreign", "comma-separated words that make a column another system's id, not the service's (beside external, provider, stripe, …: the words of -idmakers.foreign)")
 	reach.Watch(func() []string { return slices.Concat(sinkPaths, declared.paths(), handlerPaths, jsonPaths) })
+	Analyzer.Flags.BoolVar(&verbose, "v", false, "print for each package with queries: N queries checked, M with text that cannot be known")
 	Analyzer.Flags.Var(&declared, "sinks", "comma-separated query functions, methods (path.Type.Method), types (path.Type) or packages of the service, for calls idquery cannot follow")
 }
 
@@ -260,6 +265,12 @@ type checker struct {
 	// decls the package's functions' declarations.
 	mwChecks map[*types.Func][]string
 	decls    map[*types.Func]*ast.FuncDecl
+	// texts computes SQL text from the package's SSA form (text.go).
+	texts *texts
+	// counting is set in the pass that reports: queries counts the
+	// queries with SQL text, unknown those whose text is not known.
+	counting         bool
+	queries, unknown int
 }
 
 // handlerPaths are the packages one of which a package must reach for a
@@ -281,7 +292,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !handlers && !queries && !jsonHelpers {
 		return nil, nil
 	}
-	c := &checker{pass: pass, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink), sources: make(map[*types.Func]*Source), decoders: make(map[*types.Func]*Decoder)}
+	c := &checker{pass: pass, texts: &texts{pass: pass}, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink), sources: make(map[*types.Func]*Source), decoders: make(map[*types.Func]*Decoder)}
 	if handlers {
 		c.computeSources()
 	}
@@ -322,6 +333,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.params, c.vararg = nil, nil
 	c.findGuards()
+	c.counting = true
 	for _, f := range scope.Files(pass) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			for _, s := range c.sites(n) {
@@ -330,7 +342,21 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	if verbose && c.queries > 0 {
+		fmt.Fprintf(os.Stderr, "idquery: %s: %d queries checked, %d with text that cannot be known\n", path, c.queries, c.unknown)
+	}
 	return nil, nil
+}
+
+// count counts a query with SQL text in the pass that reports, and
+// whether its text is known, for -idquery.v.
+func (c *checker) count(known bool) {
+	if c.counting {
+		c.queries++
+		if !known {
+			c.unknown++
+		}
+	}
 }
 
 // report reports the value s binds when its type is not an id's, or when
@@ -798,6 +824,10 @@ func (c *checker) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text s
 			first = textArg + 1
 		}
 	}
+	if hasText && strings.Contains(text, hole) && first > 0 && first <= len(n.Args) && (r == nil || r.kind == textArgs) {
+		// Text built at run time around a value: the value written in.
+		out = append(out, c.builtText(n.Args[first-1], path)...)
+	}
 	for i, a := range n.Args {
 		if i == textArg {
 			out = append(out, site{arg: a, path: path, text: true})
@@ -810,7 +840,7 @@ func (c *checker) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text s
 			for k, e := range c.appended(a) {
 				col := ""
 				if hasText && k.ordered {
-					col = sqlcol.Column(text, i-first+1+k.index)
+					col = textColumnAt(text, i-first+1+k.index)
 				}
 				if col == "" {
 					col = c.fragmentColumn(e)
@@ -819,7 +849,7 @@ func (c *checker) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text s
 			}
 		}
 		if hasText && i >= first {
-			col := sqlcol.Column(text, i-first+1)
+			col := textColumnAt(text, i-first+1)
 			s.id, s.col, s.uuid = idColumn(col), col, uuidColumn(col)
 		}
 		out = append(out, s)
@@ -969,7 +999,7 @@ func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 				variadic := call.Ellipsis.IsValid() && i == len(call.Args)-1
 				col := ""
 				if hasText && !variadic {
-					col = sqlcol.Column(text, i-p.Index+1)
+					col = textColumnAt(text, i-p.Index+1)
 				}
 				st := c.colSite(a, path, col)
 				st.variadic = variadic

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/idkeys/id/vet/internal/sqlcol"
@@ -41,6 +42,7 @@ func (c *checker) namedSites(call *ast.CallExpr, f *types.Func, path string) []s
 			out = append(out, site{arg: call.Args[textArg], path: path, text: true})
 		}
 	}
+	c.count(hasText)
 	if !hasText {
 		return append(out, site{arg: call.Args[arg], path: path, named: true})
 	}
@@ -54,7 +56,15 @@ func (c *checker) namedSites(call *ast.CallExpr, f *types.Func, path string) []s
 func (c *checker) namedArgSites(a ast.Expr, path, text string) []site {
 	var out []site
 	lit, _ := pointee(a).(*ast.CompositeLit)
-	for _, p := range sqlcol.Named(text) {
+	var params []sqlcol.Param
+	for _, alt := range strings.Split(text, altSep) {
+		for _, p := range sqlcol.Named(alt) {
+			if !slices.Contains(params, p) {
+				params = append(params, p)
+			}
+		}
+	}
+	for _, p := range params {
 		col := p.Column
 		if col == "" {
 			col = p.Name[strings.LastIndex(p.Name, ".")+1:]

@@ -90,13 +90,18 @@ func (c *checker) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 		return out
 	}
 	text, first, hasText := c.sqlText(call, f, r)
+	c.count(hasText)
 	return c.textSites(call, f, r, where, text, first, hasText)
 }
 
 // condSites returns the sites of a condition: SQL text with the values of
 // its placeholders, a struct or map literal, or a struct bound whole.
 func (c *checker) condSites(cond ast.Expr, rest []ast.Expr, where string) []site {
-	if text, ok := c.constString(cond); ok {
+	text, ok := c.constString(cond)
+	if t := c.pass.TypesInfo.TypeOf(cond); t != nil && isString(t) {
+		c.count(ok)
+	}
+	if ok {
 		all := append([]ast.Expr{cond}, rest...)
 		return c.textSites(&ast.CallExpr{Args: all}, nil, nil, where, text, 1, true)
 	}
