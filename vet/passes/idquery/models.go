@@ -5,94 +5,12 @@ import (
 	"go/types"
 	"slices"
 	"strings"
-
-	"github.com/idkeys/id/vet/internal/rule"
 )
 
-// rowSites returns the sites of a call of f, a library's call that the
-// row r describes (libraries.go): the values it binds and their columns,
-// by the row's kind.
-func (c *checker) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
-	args, where := call.Args, rule.Func(f)
-	switch r.kind {
-	case namedArgs, namedStmt:
-		return c.namedSites(call, f, where)
-	case condArgs:
-		if len(args) <= r.text {
-			return nil
-		}
-		return c.condSites(args[r.text], args[r.text+1:], where)
-	case keyArgs:
-		if len(args) == r.model+1 && r.arity == 0 {
-			return c.destKey(args[r.model], where)
-		}
-		if len(args) <= max(r.model, r.args) {
-			return nil
-		}
-		var rest []ast.Expr
-		if r.args > r.model {
-			rest = args[r.args+1:]
-		}
-		return c.keyedSites(args[r.model], args[r.args], rest, where)
-	case pkArg:
-		if len(args) <= r.args {
-			return nil
-		}
-		s := c.colSite(args[r.args], where, "id")
-		s.id = true
-		return []site{s}
-	case columnArg:
-		k, ok := c.key(args[min(r.column, len(args)-1)])
-		if len(args) <= r.args || !ok || r.args == 1 && len(args) != 2 && !f.Signature().Variadic() {
-			break // not a column and its value: read as SQL text
-		}
-		var out []site
-		for _, a := range args[r.args:] {
-			out = append(out, c.colSite(a, where, filterColumn(k)))
-		}
-		return out
-	case mapArg:
-		if len(args) <= r.text || mapRow(c.pass.TypesInfo.TypeOf(args[r.text])) != nil {
-			return nil // a builder's map type: its literal is a site of its own
-		}
-		return c.mapSites(args[r.text], where)
-	case modelArg:
-		if len(args) <= r.model || r.noSlice && len(args) == 1 && isSlice(c.pass.TypesInfo.TypeOf(args[r.model])) {
-			return nil // Model(&records) of a count or a list binds no key
-		}
-		return c.modelSites(args[r.model], where)
-	case receiverColumn:
-		col := c.receiverColumn(call)
-		var out []site
-		for _, a := range args {
-			out = append(out, c.colSite(a, where, col))
-		}
-		return out
-	case chainValues:
-		cols := c.chainColumns(call, r.chain)
-		var out []site
-		for i, a := range args {
-			col := ""
-			if i < len(cols) && !call.Ellipsis.IsValid() {
-				col = cols[i]
-			}
-			out = append(out, c.colSite(a, where, col))
-		}
-		return out
-	case copyFrom:
-		return c.copySites(call, r, where)
-	case entPredicate:
-		col := entColumn(f)
-		var out []site
-		for _, a := range args {
-			out = append(out, c.colSite(a, where, col))
-		}
-		return out
-	}
-	text, first, hasText := c.sqlText(call, f, r)
-	c.count(hasText)
-	return c.textSites(call, f, r, where, text, first, hasText)
-}
+// The ORMs' calls by what their arguments bind (the kinds of the
+// library table that are not SQL text): a condition, a lookup's primary
+// key, a column named by a constant, a model bound whole, a builder's
+// columns.
 
 // condSites returns the sites of a condition: SQL text with the values of
 // its placeholders, a struct or map literal, or a struct bound whole.
