@@ -3,7 +3,13 @@ package main
 import (
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"io"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -49,8 +55,10 @@ func plain(args []string, analyzers []*analysis.Analyzer, stderr io.Writer) (sta
 	}
 	analyzers = selected(analyzers, enable)
 
-	conf := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: *includeTests}
+	dirs := outside()
+	conf := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: *includeTests, ParseFile: bodiesOf(dirs)}
 	initial, err := packages.Load(conf, patterns...)
+	forgiveBodiless(initial, dirs)
 	if err == nil && len(initial) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
@@ -97,6 +105,80 @@ func plain(args []string, analyzers []*analysis.Analyzer, stderr io.Writer) (sta
 		status = 3
 	}
 	return status, true
+}
+
+// outside returns the directories whose packages are not the program's:
+// the Go root (the standard library) and the module cache (its
+// dependencies), as "go env" names them; none when it fails.
+func outside() []string {
+	out, err := exec.Command("go", "env", "GOROOT", "GOMODCACHE").Output()
+	if err != nil {
+		return nil
+	}
+	var dirs []string
+	for _, d := range strings.Fields(string(out)) {
+		dirs = append(dirs, filepath.Clean(d)+string(filepath.Separator))
+	}
+	return dirs
+}
+
+// bodiesOf returns a parser, for packages.Config.ParseFile, that drops
+// the function bodies of the files under dirs: the standard library and
+// the module cache are type-checked from their declarations, and their
+// bodies, which standalone idvet would otherwise keep for the whole run
+// (go vet -vettool keeps one package at a time), are never held. idvet
+// computes no fact of theirs from a body: the libraries it knows are
+// tables, and a dependency's own functions are not the program's.
+func bodiesOf(dirs []string) func(*token.FileSet, string, []byte) (*ast.File, error) {
+	return func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+		f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		if f == nil || !slices.ContainsFunc(dirs, func(d string) bool { return strings.HasPrefix(filename, d) }) {
+			return f, err
+		}
+		for _, d := range f.Decls {
+			// A generic function, or a method of a generic type, and init
+			// must keep theirs to type-check.
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.TypeParams == nil && fd.Name.Name != "init" && !genericRecv(fd) {
+				fd.Body = nil
+			}
+		}
+		return f, err
+	}
+}
+
+// genericRecv reports whether fd is a method of a generic type.
+func genericRecv(fd *ast.FuncDecl) bool {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return false
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	switch t.(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
+}
+
+// forgiveBodiless drops the soft type errors (an import used only in the
+// bodies bodiesOf dropped) of the packages under dirs, and marks again
+// which packages are ill typed: those with errors, or whose dependencies
+// have some.
+func forgiveBodiless(initial []*packages.Package, dirs []string) {
+	packages.Visit(initial, nil, func(p *packages.Package) {
+		if len(p.GoFiles) > 0 && slices.ContainsFunc(dirs, func(d string) bool { return strings.HasPrefix(p.GoFiles[0], d) }) {
+			p.Errors = slices.DeleteFunc(p.Errors, func(e packages.Error) bool {
+				return e.Kind == packages.TypeError && strings.Contains(e.Msg, "imported") && strings.HasSuffix(e.Msg, "not used")
+			})
+			p.TypeErrors = slices.DeleteFunc(p.TypeErrors, func(e types.Error) bool { return e.Soft })
+		}
+		p.IllTyped = len(p.Errors) > 0 || len(p.TypeErrors) > 0
+		for _, imp := range p.Imports {
+			p.IllTyped = p.IllTyped || imp.IllTyped
+		}
+	})
 }
 
 // selected returns the analyzers the -NAME flags select: those set true

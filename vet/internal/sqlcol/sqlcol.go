@@ -27,6 +27,9 @@ func Column(query string, n int) string {
 	if at < 0 && !strings.Contains(query, "$") {
 		seen := 0
 		for i, t := range toks {
+			if t == Hole {
+				break // a part not known may hold placeholders: the count is lost
+			}
 			if t == "?" {
 				if seen++; seen == n {
 					at = i
@@ -40,6 +43,13 @@ func Column(query string, n int) string {
 	}
 	if at >= 2 && compare[toks[at-1]] && ident(toks[at-2]) {
 		return last(toks[at-2])
+	}
+	// col = (?): a placeholder alone in brackets.
+	if at >= 3 && at+1 < len(toks) && toks[at-1] == "(" && toks[at+1] == ")" && compare[toks[at-2]] && ident(toks[at-3]) {
+		return last(toks[at-3])
+	}
+	if col := rowColumn(toks, at); col != "" {
+		return col
 	}
 	if col := listColumn(toks, at); col != "" {
 		return col
@@ -108,6 +118,45 @@ func Column(query string, n int) string {
 		return ""
 	}
 	return cols[len(cols)-1-place]
+}
+
+// Hole stands for a part of SQL text that is not known (text built at
+// run time): it is no name, and a ? after it has no known number.
+const Hole = "\x00"
+
+// rowColumn returns the column in the placeholder's place of a row
+// value compared with one: (created_at, id) > (?, ?); else "".
+func rowColumn(toks []string, at int) string {
+	place, open := 0, -1
+	for i := at - 1; i >= 0 && open < 0; i-- {
+		switch t := toks[i]; {
+		case t == "(":
+			open = i
+		case t == ",":
+			place++
+		case t != "?" && !strings.HasPrefix(t, "$"):
+			return ""
+		}
+	}
+	if open < 3 || !compare[toks[open-1]] || toks[open-2] != ")" {
+		return ""
+	}
+	var cols []string
+	for i := open - 3; i >= 0; i-- {
+		switch t := toks[i]; {
+		case t == "(":
+			if place >= len(cols) || i > 0 && ident(toks[i-1]) && !keyword[strings.ToLower(toks[i-1])] {
+				return "" // too few columns, or a function's arguments
+			}
+			return last(cols[len(cols)-1-place])
+		case t == ",":
+		case ident(t) && !keyword[strings.ToLower(t)]:
+			cols = append(cols, t)
+		default:
+			return ""
+		}
+	}
+	return ""
 }
 
 // Param is a named parameter of sqlx's query text (:user_id) and the
@@ -205,7 +254,7 @@ func listColumn(toks []string, at int) string {
 
 // keyword are the SQL words that can stand before IN without being a
 // column.
-var keyword = map[string]bool{"where": true, "and": true, "or": true, "not": true, "on": true}
+var keyword = map[string]bool{"where": true, "and": true, "or": true, "not": true, "on": true, "having": true}
 
 // ident reports whether t is a (possibly qualified) SQL name.
 func ident(t string) bool {

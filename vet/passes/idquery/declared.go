@@ -2,9 +2,8 @@ package idquery
 
 import (
 	"fmt"
-	"strings"
-
 	"go/types"
+	"strings"
 
 	"github.com/idkeys/id/vet/internal/rule"
 )

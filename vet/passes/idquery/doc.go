@@ -41,23 +41,28 @@
 //     entity's hex key (commentHex), or -idquery.columns names it; unless
 //     a word of it says another system's (stripe_customer_id,
 //     external_id: the words of -idmakers.foreign, and -idquery.foreign).
-//   - queries: database/sql's DB, Tx, Conn and Stmt (Exec, Query,
-//     QueryRow and their Context forms; a statement's text where it was
-//     prepared in the function); sqlx (Get, Select, Queryx, …, sqlx.In,
-//     and the named queries: NamedExec, NamedQuery and their Context
-//     forms, Named, BindNamed, a NamedStmt prepared in the function, and
-//     a service's own wrappers that pass their text and data on to them);
-//     pgx v4 and v5; squirrel, leporo/sqlf, goqu, bun (its
-//     Where and kin, and the model of an insert, update or delete),
-//     ozzo-dbx; GORM v1 and v2 (Where, Or, Not, Raw, Exec, Joins, Updates
-//     with SQL text, a struct or a map; First, Find, Take, Last, Delete
-//     with a primary key; Update with a column; Create, Save and Model
-//     with a model); pop (Find, Where, RawQuery, Create, Update, Save,
-//     Destroy); and any function of the program that passes its
+//   - queries: the calls of the library table (libraries.go: one row
+//     per group of calls, which argument is SQL text, which are bound,
+//     and what they bind): database/sql, sqlx (its named queries
+//     included), pgx v4 and v5 (Batch.Queue, CopyFrom), squirrel (its
+//     Select, Insert, Update and Delete builders), leporo/sqlf, goqu,
+//     bun, ozzo-dbx, GORM v1 and v2, pop (its conditions, Find's
+//     primary key, and every call that writes, deletes or reloads a
+//     model), xorm, go-pg, beego's orm, ent's generated predicates
+//     (user.IDEQ(v)), a method of any interface shaped as database/sql's
+//     (sqlc's DBTX); and any function of the program that passes its
 //     parameter to one of these (a Sink fact, exported to the packages
 //     that import it, its interface's methods in its own package
-//     included). A function that is generated (sqlc's output) or takes
-//     the value as any is judged at its callers.
+//     included). A function that is generated (sqlc's output, ent's
+//     client) or takes the value as any is judged at its callers.
+//   - SQL text: the texts the program can pass at the query, from the
+//     function's SSA form (text.go): constants, + and += across
+//     branches, fmt.Sprintf (a %s of text not known is a hole),
+//     strings.Join, strings.Builder and bytes.Buffer writes, a function
+//     whose result is constant text, and a function of the module from
+//     string to string (a placeholder translator), which keeps its
+//     argument's placeholders; col = (?) and row-value cursors
+//     ((created_at, id) > (?, ?)) name their columns.
 //   - sources, for the message only: where the value came from a request
 //     in the function or through the functions it was passed to (the path
 //     value, query, form, header, JSON body, RPC request field read by
@@ -69,15 +74,17 @@
 //     registers, and a middleware (a function that takes a handler and
 //     returns one) checks the keys it checks in the handlers it wraps.
 //
-// What it cannot see: SQL text built at run time other than from
-// fragments beside their values (its columns are not known; a value
-// written into such text is reported only when it is a request value),
-// and stores that are not SQL; a statement prepared elsewhere (SQL kept
-// in .sql files and prepared at startup, as goyesql does); a map built
-// elsewhere and passed to a named query (its values' types); a
-// call through a function value or through an interface whose
-// implementation is in a package the caller does not import (the query
-// itself is still judged where it is).
+// What it cannot see: SQL text no function of the package builds where
+// it can be read (a parameter's, one a loop grows, a builder passed
+// elsewhere): its columns are not known and nothing is said of them
+// (a value written into such text is reported only when it is a
+// request value); -idquery.v counts these queries. Nor stores that are
+// not SQL; a statement prepared elsewhere (SQL kept in .sql files and
+// prepared at startup, as goyesql does); a map built elsewhere and
+// passed to a named query (its values' types); a call through a
+// function value or through an interface whose implementation is in a
+// package the caller does not import (the query itself is still judged
+// where it is).
 //
 // For example:
 //
@@ -87,7 +94,8 @@
 //	db.Create(&User{ID: s})                                       // gorm.DB.Create binds ID (column id) as string of store.User (KEYS-5): make the field an id.ID
 //
 // Flags: -idquery.allow lists packages not to report (their facts are
-// still computed). -idquery.columns adds id columns; -idquery.foreign
+// still computed). -idquery.v prints, for each package with queries, "N
+// queries checked, M with text that cannot be known". -idquery.columns adds id columns; -idquery.foreign
 // adds words that make a column another system's. -idquery.sinks declares
 // the service's own query functions, methods, types or packages
 // (path.Func, path.Type.Method, path.Type, path) for the calls that

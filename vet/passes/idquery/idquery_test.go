@@ -1,6 +1,8 @@
 package idquery_test
 
 import (
+	"io"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -45,4 +47,44 @@ func TestJSONv2(t *testing.T) {
 	}
 	t.Setenv("GOEXPERIMENT", "jsonv2")
 	analysistest.Run(t, dir, idquery.Analyzer, "querybodyv2")
+}
+
+// TestLibraries: the rows of the library table (libraries.go), each
+// with a value bound as text reported and its twins quiet.
+func TestLibraries(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, idquery.Analyzer, "querylibs", "queryent")
+}
+
+// TestText: SQL text as the program builds it, and -idquery.v's summary
+// of the queries checked and those whose text cannot be known.
+func TestText(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := idquery.Analyzer.Flags.Set("v", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer idquery.Analyzer.Flags.Set("v", "false")
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr := os.Stderr
+	os.Stderr = w
+	analysistest.Run(t, dir, idquery.Analyzer, "querytext")
+	os.Stderr = stderr
+	w.Close()
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "idquery: querytext: 26 queries checked, 2 with text that cannot be known\n"
+	if string(out) != want {
+		t.Errorf("-idquery.v printed %q, want %q", out, want)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/idkeys/id/vet/internal/sqlcol"
@@ -14,20 +15,6 @@ import (
 // placeholders of the text: db.NamedExecContext(ctx, `UPDATE users SET
 // name = :name WHERE user_id = :user_id`, u) binds u's field tagged
 // db:"user_id" to the column user_id.
-
-// namedNames are sqlx's functions and methods that bind the named
-// parameters of their text to the struct or map after it.
-var namedNames = names("NamedExec", "NamedExecContext", "NamedQuery", "NamedQueryContext", "Named", "BindNamed")
-
-// namedCall reports whether f is one of sqlx's named queries: a listed
-// function or method, or a method of a statement prepared from named
-// text (NamedStmt), which binds its last argument.
-func namedCall(f *types.Func) bool {
-	if f.Pkg() == nil || f.Pkg().Path() != "github.com/jmoiron/sqlx" {
-		return false
-	}
-	return namedNames[f.Name()] || f.Signature().Recv() != nil && recvName(f) == "NamedStmt"
-}
 
 // namedSites returns the sites of a named query call: the values its
 // text's id placeholders bind, when the text is constant (or the
@@ -55,6 +42,7 @@ func (c *checker) namedSites(call *ast.CallExpr, f *types.Func, path string) []s
 			out = append(out, site{arg: call.Args[textArg], path: path, text: true})
 		}
 	}
+	c.count(hasText)
 	if !hasText {
 		return append(out, site{arg: call.Args[arg], path: path, named: true})
 	}
@@ -68,7 +56,15 @@ func (c *checker) namedSites(call *ast.CallExpr, f *types.Func, path string) []s
 func (c *checker) namedArgSites(a ast.Expr, path, text string) []site {
 	var out []site
 	lit, _ := pointee(a).(*ast.CompositeLit)
-	for _, p := range sqlcol.Named(text) {
+	var params []sqlcol.Param
+	for _, alt := range strings.Split(text, altSep) {
+		for _, p := range sqlcol.Named(alt) {
+			if !slices.Contains(params, p) {
+				params = append(params, p)
+			}
+		}
+	}
+	for _, p := range params {
 		col := p.Column
 		if col == "" {
 			col = p.Name[strings.LastIndex(p.Name, ".")+1:]

@@ -111,17 +111,18 @@ func (h *Handler) reused(w http.ResponseWriter, r *http.Request) {
 	statement := `SELECT domain FROM comments WHERE commentHex = $1`
 	h.db.QueryRow(statement, commentHex) // want `^FormValue\("commentHex"\) reaches sql\.DB\.QueryRow unparsed`
 
-	// The twins: a column that is no key's; a text a branch may change; a
-	// text a loop sets again.
+	// The twin: a column that is no key's. A text a branch may change, or
+	// a loop sets again, is each text the program can run there: the one
+	// that binds commentHex is reported.
 	statement = `UPDATE comments SET html = $1`
 	h.db.Exec(statement, commentHex)
 	if r.Method == "POST" {
 		statement = `SELECT html FROM comments WHERE commentHex = $1`
 	}
-	h.db.Exec(statement, commentHex)
+	h.db.Exec(statement, commentHex) // want `^FormValue\("commentHex"\) reaches sql\.DB\.Exec unparsed`
 	other := `UPDATE comments SET html = $1`
 	for range 2 {
-		h.db.Exec(other, commentHex)
+		h.db.Exec(other, commentHex) // want `^FormValue\("commentHex"\) reaches sql\.DB\.Exec unparsed`
 		other = `SELECT html FROM comments WHERE commentHex = $1`
 	}
 }

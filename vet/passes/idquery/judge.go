@@ -10,6 +10,11 @@ import (
 	"github.com/idkeys/id/vet/internal/rule"
 )
 
+// Step 4, the judgement: whether the type bound to an id column is an
+// id's (id.ID, compact.ID, a typed id, through pointers, sql.Null and
+// slices) or text (string, []byte, uuid.UUID, …), and a model's id
+// fields.
+
 // The check at the sink: a value bound to an id column is an id.ID, a
 // compact.ID, a typed id, a pointer to one, a sql.Null of one or a slice
 // of them. A text type (string, []byte, a UUID's bytes, a list of them,
@@ -22,35 +27,6 @@ var (
 	// foreign are the words added by -idquery.foreign to rule.ForeignWords.
 	foreign rule.WordList
 )
-
-// idColumn reports whether a column (or a placeholder's, a condition's
-// key) is an id column: it is named as an id by the rule every analyzer
-// uses, rule.IDName (its last word is id, uuid, uid, guid or ulid: id,
-// user_id, userId, postID, uuid, owner_uuid, uid), it is an entity's hex key
-// (rule.HexKeyName), or -idquery.columns names it; and no word of it says
-// another system's (rule.ForeignWords, -idquery.foreign).
-func idColumn(col string) bool {
-	if col == "" {
-		return false
-	}
-	words := rule.Words(col)
-	if len(words) == 0 {
-		return false
-	}
-	ok := rule.IDName(col) || rule.HexKeyName(col) || columns.Has(strings.ToLower(col))
-	return ok && !rule.Foreign(col, &foreign)
-}
-
-// uuidColumn reports whether a column's last word is uuid or guid: the
-// values are UUIDs, which id.Parse refuses, so no parse advice is given.
-func uuidColumn(col string) bool {
-	words := rule.Words(col)
-	if len(words) == 0 {
-		return false
-	}
-	last := strings.ToLower(words[len(words)-1])
-	return last == "uuid" || last == "guid"
-}
 
 // compactPath is the import path of package compact.
 const compactPath = rule.IDPath + "/compact"
@@ -274,41 +250,6 @@ func isPointerToStruct(t types.Type) bool {
 	return ok
 }
 
-// column returns a struct field's column as an ORM names it, and whether
-// the field is the model's primary key.
-func column(name string, tag reflect.StructTag) (string, bool) {
-	col, pk := "", name == "ID"
-	for part := range strings.SplitSeq(tag.Get("gorm"), ";") {
-		k, v, _ := strings.Cut(strings.TrimSpace(part), ":")
-		switch strings.ToLower(k) {
-		case "column":
-			col = v
-		case "primarykey", "primary_key":
-			pk = true
-		}
-	}
-	if b := tag.Get("bun"); b != "" {
-		n, opts, _ := strings.Cut(b, ",")
-		if n != "" && col == "" {
-			col = n
-		}
-		pk = pk || strings.Contains(","+opts+",", ",pk,")
-	}
-	if d, _, _ := strings.Cut(tag.Get("db"), ","); d != "" && col == "" {
-		col = d
-	}
-	if col == "" {
-		col = snake(name)
-	}
-	return col, pk
-}
-
-// snake returns a Go name in snake case as GORM names columns: UserID is
-// user_id.
-func snake(name string) string {
-	return strings.ToLower(strings.Join(rule.Words(name), "_"))
-}
-
 // textFields returns the fields of fs whose type is a text type.
 func textFields(fs []modelField) []modelField {
 	var out []modelField
@@ -333,43 +274,6 @@ func textual(t types.Type) bool {
 	return flow.Textual(t)
 }
 
-// primaryKey returns the column of the primary key of the model t (a
-// struct, or a pointer or slice of one), and whether it is an id column:
-// the field tagged as the primary key, else the field named ID; "id" and
-// true when neither is declared.
-func primaryKey(t types.Type) (string, bool) {
-	st, ok := elemType(t).Underlying().(*types.Struct)
-	if !ok {
-		return "id", true
-	}
-	col, id := "id", true
-	for i := range st.NumFields() {
-		f := st.Field(i)
-		if f.Embedded() {
-			if c, ok := primaryKey(f.Type()); c != "id" || !ok {
-				col, id = c, ok
-			}
-			continue
-		}
-		c, pk := column(f.Name(), reflect.StructTag(st.Tag(i)))
-		if pk && (f.Name() != "ID" || col == "id") {
-			col, id = c, idKey(f.Name(), c)
-		}
-	}
-	return col, id
-}
-
 // naturalKeys end the names of primary keys that are natural keys, not
 // ids: a setting's key, a template's name, a token's value.
 var naturalKeys = names("key", "name", "token", "slug", "email", "code", "title", "path", "hash", "username", "login")
-
-// idKey reports whether the primary key field name, with column col, is
-// an id: any primary key but a natural key's (naturalKeys).
-func idKey(name, col string) bool {
-	for _, n := range []string{name, col} {
-		if words := rule.Words(n); len(words) > 0 && naturalKeys[strings.ToLower(words[len(words)-1])] {
-			return false
-		}
-	}
-	return true
-}

@@ -1,0 +1,370 @@
+package idquery
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/idkeys/id/vet/internal/rule"
+	"golang.org/x/tools/go/analysis"
+)
+
+// The facts: Sink, a function of the program that passes its
+// parameters to a query, computed to a fixed point over the package and
+// exported; Source, a service's own request accessor.
+
+// Sink is the fact that a function passes some of its parameters, as they
+// are, to a query: it is then a query sink for those parameters, in the
+// packages that call it as in its own.
+type Sink struct {
+	Params []Param
+}
+
+// Param is one parameter of a Sink.
+type Param struct {
+	// Index is the parameter's index (the receiver not counted).
+	Index int
+	// Variadic says that the parameter is a final ...T whose elements
+	// reach the query: every argument from Index on does.
+	Variadic bool
+	// Struct says that the parameter is a struct passed whole to the
+	// query (GORM's db.Where(&attrs)): the keyed fields of a literal
+	// passed for it reach the query.
+	Struct bool
+	// Path names the calls from the function to the query, the query's
+	// method last: "store.getBy → sqlx.DB.Get".
+	Path string
+	// ID says that the parameter is bound to an id column (idColumn):
+	// a placeholder's column, a condition's, a model's primary key.
+	ID bool
+	// Col is that column, for messages.
+	Col string
+	// Bind says that the query does not judge the parameter's type, the
+	// caller's argument's is: the parameter is an interface (any), or
+	// the function is generated (sqlc's output), where nothing is
+	// reported.
+	Bind bool
+	// Text says that the parameter is the SQL text of the query, whose
+	// placeholders bind the values of the variadic parameter after it:
+	// a caller's constant text names their columns.
+	Text bool
+	// Named says that the parameter is the struct or map of a sqlx named
+	// query whose text is the Text parameter: a caller's constant text
+	// names the fields bound (named.go).
+	Named bool
+	// Field says that the parameter is a struct, or a pointer to one,
+	// whose field of that name reaches the query (UPDATE page … WHERE id
+	// = ? with page.ID): the value a caller stored in that field of the
+	// struct it passes is looked at.
+	Field string
+}
+
+// AFact marks Sink as a fact.
+func (*Sink) AFact() {}
+
+// String shows the fact as analysistest's want comments match it:
+// "sink(1 id → sqlx.Stmt.Get)", with "..." after a variadic parameter's
+// index and "{}" after a struct's.
+func (s *Sink) String() string {
+	var b strings.Builder
+	b.WriteString("sink(")
+	for i, p := range s.Params {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%d", p.Index)
+		if p.Field != "" {
+			b.WriteString("." + p.Field)
+		}
+		if p.Variadic {
+			b.WriteString("...")
+		}
+		if p.Struct {
+			b.WriteString("{}")
+		}
+		if p.Text {
+			b.WriteString(" text")
+		}
+		if p.Named {
+			b.WriteString(" named")
+		}
+		if p.ID {
+			b.WriteString(" id")
+		}
+		if p.Bind {
+			b.WriteString(" bind")
+		}
+		b.WriteString(" → " + p.Path)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// add adds p to s unless s has that parameter already; a parameter found
+// to be an id's is upgraded. It reports whether s changed.
+func (s *Sink) add(p Param) bool {
+	for i, q := range s.Params {
+		if q.Index == p.Index && q.Field == p.Field {
+			if p.ID && !q.ID || p.Text && !q.Text {
+				s.Params[i] = p
+				return true
+			}
+			return false
+		}
+	}
+	s.Params = append(s.Params, p)
+	return true
+}
+
+// Source is the fact that a function returns a request value read under
+// the key its parameter Key names, as it is: a service's own accessor,
+// request.RouteStringParam(r, "id") wrapping r.PathValue(param) or
+// mux.Vars(r)[param], directly or through another such function. A
+// call of it with a constant key is a request read.
+type Source struct {
+	Key int
+}
+
+// AFact marks Source as a fact.
+func (*Source) AFact() {}
+
+// String shows the fact in analysistest output, as source(key N).
+func (s *Source) String() string { return fmt.Sprintf("source(key %d)", s.Key) }
+
+// computeFacts finds, to a fixed point over the package's functions, the
+// parameters each passes to a query unparsed, and exports them.
+func (c *checker) computeFacts() {
+	type fn struct {
+		typ  *ast.FuncType
+		body *ast.BlockStmt
+		obj  *types.Func // nil for a function literal
+		// fact returns the Sink of the function, made if it is nil.
+		fact func() *Sink
+		gen  bool // in a generated file
+	}
+	var fns []fn
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				fns = append(fns, fn{fd.Type, fd.Body, obj, func() *Sink {
+					if c.facts[obj] == nil {
+						c.facts[obj] = new(Sink)
+					}
+					return c.facts[obj]
+				}, c.generated[f.FileStart]})
+			}
+		}
+	}
+	for v, lit := range c.lits {
+		fns = append(fns, fn{lit.Type, lit.Body, nil, func() *Sink {
+			if c.litFacts[v] == nil {
+				c.litFacts[v] = new(Sink)
+			}
+			return c.litFacts[v]
+		}, false})
+	}
+	ifaces := c.interfaceMethods()
+	for changed := true; changed; {
+		changed = c.implemented(ifaces)
+		for _, f := range fns {
+			c.params, c.vararg = make(map[*types.Var]int), nil
+			i := 0
+			for _, field := range f.typ.Params.List {
+				for _, name := range field.Names {
+					if v, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok {
+						c.params[v] = i
+						if _, ok := field.Type.(*ast.Ellipsis); ok {
+							c.vararg = v
+						}
+					}
+					i++
+				}
+				if len(field.Names) == 0 {
+					i++
+				}
+			}
+			if len(c.params) == 0 {
+				continue
+			}
+			ast.Inspect(f.body, func(n ast.Node) bool {
+				for _, s := range c.sites(n) {
+					if i, ok := c.structParam(s.arg); ok && s.model {
+						if f.fact().add(Param{Index: i, Struct: true, Path: s.path}) {
+							changed = true
+						}
+						continue
+					}
+					if s.model {
+						continue
+					}
+					var p Param
+					switch {
+					case s.text:
+						v := c.defs.Var(s.arg)
+						i, ok := c.params[v]
+						if v == nil || !ok || v == c.vararg {
+							continue
+						}
+						p = Param{Index: i, Text: true, Path: s.path}
+					case s.named:
+						v := c.defs.Var(pointee(s.arg))
+						i, ok := c.params[v]
+						if v == nil || !ok || v == c.vararg {
+							continue
+						}
+						p = Param{Index: i, Named: true, Path: s.path}
+					case s.variadic:
+						if c.vararg == nil || c.defs.Var(s.arg) != c.vararg {
+							continue
+						}
+						p = Param{Index: c.params[c.vararg], Variadic: true, Path: s.path, Bind: true}
+					default:
+						c.at = s.arg.Pos()
+						v, ok := c.siteValue(s)
+						if (!ok || v.param < 0) && f.gen && s.id {
+							// Generated code binds its parameters as they
+							// are, whatever their type (sqlc's uuid.UUID).
+							v, ok = c.directParam(s)
+						}
+						if !ok || v.param < 0 {
+							continue
+						}
+						bind := f.gen || s.bind && v.field == "" && types.IsInterface(c.pass.TypesInfo.TypeOf(s.arg))
+						p = Param{Index: v.param, Field: v.field, Path: s.path, ID: s.id, Col: s.col, Bind: bind}
+					}
+					if f.fact().add(p) {
+						changed = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	exported := make(map[*types.Func]bool)
+	export := func(obj *types.Func) {
+		if s := c.facts[obj]; s != nil && !exported[obj] {
+			exported[obj] = true
+			slices.SortStableFunc(s.Params, func(a, b Param) int {
+				if a.Index != b.Index {
+					return a.Index - b.Index
+				}
+				return strings.Compare(a.Field, b.Field)
+			})
+			c.pass.ExportObjectFact(obj, s)
+		}
+	}
+	for _, f := range fns {
+		if f.obj != nil {
+			export(f.obj)
+		}
+	}
+	for m := range ifaces {
+		export(m)
+	}
+}
+
+// interfaceMethods maps each method of the package's named interfaces to
+// the methods of the package's named types that implement it: a call
+// through the interface is taken to reach what those reach, since a
+// service's store interface and its implementation usually live in one
+// package. Implementations in other packages are not seen.
+func (c *checker) interfaceMethods() map[*types.Func][]*types.Func {
+	out := make(map[*types.Func][]*types.Func)
+	scope := c.pass.Pkg.Scope()
+	var ifaces, concrete []*types.Named
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		if _, ok := n.Underlying().(*types.Interface); ok {
+			ifaces = append(ifaces, n)
+		} else {
+			concrete = append(concrete, n)
+		}
+	}
+	for _, in := range ifaces {
+		it := in.Underlying().(*types.Interface)
+		if it.NumMethods() == 0 {
+			continue
+		}
+		for _, t := range concrete {
+			var impl types.Type = t
+			if !types.Implements(impl, it) {
+				if impl = types.NewPointer(t); !types.Implements(impl, it) {
+					continue
+				}
+			}
+			for i := range it.NumMethods() {
+				m := it.Method(i)
+				if m.Pkg() != c.pass.Pkg {
+					continue // an embedded interface's method, of another package
+				}
+				obj, _, _ := types.LookupFieldOrMethod(impl, false, c.pass.Pkg, m.Name())
+				if f, ok := obj.(*types.Func); ok && f.Pkg() == c.pass.Pkg {
+					out[m] = append(out[m], f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// implemented merges the facts of the implementations into their
+// interfaces' methods, and reports whether any changed.
+func (c *checker) implemented(ifaces map[*types.Func][]*types.Func) bool {
+	changed := false
+	for m, impls := range ifaces {
+		for _, f := range impls {
+			s := c.facts[f]
+			if s == nil {
+				continue
+			}
+			if c.facts[m] == nil {
+				c.facts[m] = new(Sink)
+			}
+			for _, p := range s.Params {
+				q := p
+				q.Path = rule.Func(f) + " → " + p.Path
+				if c.facts[m].add(q) {
+					changed = true
+				}
+			}
+		}
+	}
+	return changed
+}
+
+// fact returns the Sink fact of f, of this package or imported, or nil.
+func (c *checker) fact(f *types.Func) *Sink {
+	return cachedFact(c.pass, c.facts, f)
+}
+
+// cachedFact returns the fact of type *F of f, of this package (as its
+// analysis exported it so far) or imported, or nil, remembering each
+// import in cache.
+func cachedFact[F any, PF interface {
+	*F
+	analysis.Fact
+}](pass *analysis.Pass, cache map[*types.Func]PF, f *types.Func) PF {
+	f = f.Origin()
+	if s, ok := cache[f]; ok || f.Pkg() == pass.Pkg {
+		return s
+	}
+	s := PF(new(F))
+	if !pass.ImportObjectFact(f, s) {
+		s = nil
+	}
+	cache[f] = s
+	return s
+}

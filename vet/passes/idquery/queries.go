@@ -1,0 +1,436 @@
+package idquery
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/idkeys/id/vet/internal/flow"
+	"github.com/idkeys/id/vet/internal/rule"
+)
+
+// Step 1, the queries: the calls whose arguments end in SQL, found by the
+// library table (libraries.go), the Sink facts of the program's own
+// functions, and -idquery.sinks; each argument a query binds is a site.
+
+// sites returns the expressions that n passes to a query: the arguments
+// of a listed query method or function, or of a function with a Sink fact
+// at its parameters, and the values of a builder's map literal.
+func (c *checker) sites(n ast.Node) []site {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		f := c.defs.Callee(n)
+		if f == nil {
+			// A local variable holding a function literal.
+			if v := c.defs.Var(n.Fun); v != nil && c.litFacts[v] != nil {
+				return c.factSites(n, c.litFacts[v], v.Name())
+			}
+			return nil
+		}
+		if r := lookup(f, len(n.Args)); r != nil {
+			return c.rowSites(n, f, r)
+		}
+		if declared.match(f) {
+			var out []site
+			params := f.Signature().Params()
+			for i, a := range n.Args {
+				col := ""
+				if params.Len() > 0 {
+					col = params.At(min(i, params.Len()-1)).Name()
+				}
+				out = append(out, site{arg: a, path: rule.Func(f), id: rule.IDName(col), col: col, bind: true, variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1})
+			}
+			return out
+		}
+		return c.factSites(n, c.fact(f), rule.Func(f))
+	case *ast.CompositeLit:
+		t := c.pass.TypesInfo.TypeOf(n)
+		if t == nil || mapRow(t) == nil {
+			return nil
+		}
+		tn := types.Unalias(t).(*types.Named).Obj()
+		name := tn.Pkg().Name() + "." + tn.Name()
+		var out []site
+		for _, e := range n.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				k, _ := c.key(kv.Key)
+				out = append(out, c.colSite(kv.Value, name, k))
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// colSite returns the site of a value bound to the column col.
+func (c *checker) colSite(arg ast.Expr, path, col string) site {
+	return site{arg: arg, path: path, id: idColumn(col), col: col, bind: true, uuid: uuidColumn(col)}
+}
+
+// textSites returns the arguments of a query call whose SQL text (when
+// hasText) binds the argument first to its first placeholder: each
+// argument after it is bound to its placeholder's column; a struct
+// literal's fields to theirs; a variadic slice's literal or appended
+// values, in their order, to theirs; a text argument that is not
+// constant is a site of its own (text), for the facts.
+func (c *checker) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text string, first int, hasText bool) []site {
+	var out []site
+	textArg := -1
+	if !hasText && f != nil {
+		if textArg = textParam(f, len(n.Args)); r != nil && r.text >= 0 && r.kind == textArgs {
+			textArg = r.text
+		}
+		if textArg >= 0 {
+			first = textArg + 1
+		}
+	}
+	if hasText && strings.Contains(text, hole) && first > 0 && first <= len(n.Args) && (r == nil || r.kind == textArgs) {
+		// Text built at run time around a value: the value written in.
+		out = append(out, c.builtText(n.Args[first-1], path)...)
+	}
+	for i, a := range n.Args {
+		if i == textArg {
+			out = append(out, site{arg: a, path: path, text: true})
+			out = append(out, c.builtText(a, path)...)
+			continue
+		}
+		s := site{arg: a, path: path, bind: true, variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1}
+		if s.variadic {
+			// args = append(args, v); Exec(q, args...): each v.
+			for k, e := range c.appended(a) {
+				col := ""
+				if hasText && k.ordered {
+					col = textColumnAt(text, i-first+1+k.index)
+				}
+				if col == "" {
+					col = c.fragmentColumn(e)
+				}
+				out = append(out, c.colSite(e, path, col))
+			}
+		}
+		if hasText && i >= first {
+			col := textColumnAt(text, i-first+1)
+			s.id, s.col, s.uuid = idColumn(col), col, uuidColumn(col)
+		}
+		out = append(out, s)
+		out = append(out, c.fields(a, path)...)
+	}
+	return out
+}
+
+// textParam returns the index of the first of f's parameters, among the
+// nargs a call passes, that is declared as a string: the SQL text of a
+// query whose text is not constant; or -1.
+func textParam(f *types.Func, nargs int) int {
+	params := f.Signature().Params()
+	for i := range min(nargs, params.Len()) {
+		if b, ok := params.At(i).Type().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// factSites returns the arguments of call that reach a query by the Sink
+// s of its callee, which name names.
+func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
+	if s == nil {
+		return nil
+	}
+	text, hasText := "", false
+	for _, p := range s.Params {
+		if p.Text && p.Index < len(call.Args) {
+			text, hasText = c.constString(call.Args[p.Index])
+		}
+	}
+	var out []site
+	for i, a := range call.Args {
+		for _, p := range s.Params {
+			path := name + " → " + p.Path
+			switch {
+			case p.Text:
+				if i == p.Index && !hasText {
+					// Text this function does not know either: its
+					// own callers' (a wrapper over a wrapper).
+					out = append(out, site{arg: a, path: path, text: true})
+				}
+			case p.Named:
+				switch {
+				case i != p.Index:
+				case hasText:
+					out = append(out, c.namedArgSites(a, path, text)...)
+				default:
+					out = append(out, site{arg: a, path: path, named: true})
+				}
+			case p.Struct:
+				if i == p.Index {
+					out = append(out, c.fields(a, path)...)
+				}
+			case p.Field != "":
+				if i == p.Index {
+					out = append(out, site{arg: a, field: p.Field, path: path, id: p.ID, col: p.Col, bind: p.Bind, uuid: c.uuidTag(a, p.Field) || uuidColumn(p.Col)})
+				}
+			case p.Variadic && i >= p.Index:
+				variadic := call.Ellipsis.IsValid() && i == len(call.Args)-1
+				col := ""
+				if hasText && !variadic {
+					col = textColumnAt(text, i-p.Index+1)
+				}
+				st := c.colSite(a, path, col)
+				st.variadic = variadic
+				out = append(out, st)
+			case i == p.Index:
+				out = append(out, site{arg: a, path: path, id: p.ID, col: p.Col, bind: p.Bind, uuid: uuidColumn(p.Col)})
+			}
+		}
+	}
+	return out
+}
+
+// uuidTag reports whether the field name of the struct a points to has
+// a validate tag that accepts UUIDs (validate:"required,uuid"), which
+// id.Parse refuses: no id.Parse advice.
+func (c *checker) uuidTag(a ast.Expr, name string) bool {
+	t := c.pass.TypesInfo.TypeOf(a)
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			for _, w := range strings.Split(reflect.StructTag(st.Tag(i)).Get("validate"), ",") {
+				if strings.HasPrefix(w, "uuid") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// appendedAt is the place of a value appended to a slice passed with
+// ...: its index among the slice's values, known (ordered) when the
+// slice is one literal or is built by appends in one block.
+type appendedAt struct {
+	index   int
+	ordered bool
+}
+
+// appended returns the values appended to the local slice e
+// (args = append(args, v)) and those of its literal (args := []any{v}),
+// each with its place.
+func (c *checker) appended(e ast.Expr) map[appendedAt]ast.Expr {
+	defs, ok := c.defs.Of(e)
+	if !ok {
+		return nil
+	}
+	out := make(map[appendedAt]ast.Expr)
+	n, literals, others := 0, 0, 0
+	defs = slices.Clone(defs)
+	slices.SortFunc(defs, func(a, b flow.Def) int {
+		if a.Expr == nil || b.Expr == nil {
+			return 0
+		}
+		return int(a.Expr.Pos() - b.Expr.Pos())
+	})
+	for _, d := range defs {
+		switch x := ast.Unparen(d.Expr).(type) {
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "append" && c.pass.TypesInfo.Uses[id] == types.Universe.Lookup("append") && !x.Ellipsis.IsValid() && len(x.Args) > 1 {
+				for _, a := range x.Args[1:] {
+					out[appendedAt{index: n}] = a
+					n++
+				}
+			}
+		case *ast.CompositeLit:
+			literals++
+			for _, a := range x.Elts {
+				out[appendedAt{index: n}] = a
+				n++
+			}
+		default:
+			if d.Expr != nil {
+				others++
+			}
+		}
+	}
+	if literals <= 1 && others == 0 {
+		// One literal, or appends in their order (a conditional append
+		// would shift the places after it: a limit of this reading).
+		ordered := make(map[appendedAt]ast.Expr, len(out))
+		for k, v := range out {
+			ordered[appendedAt{k.index, true}] = v
+		}
+		return ordered
+	}
+	return out
+}
+
+// structParam returns the index of the parameter of the function whose
+// facts are computed that e is, or whose address e is, when it is a
+// struct.
+func (c *checker) structParam(e ast.Expr) (int, bool) {
+	e = pointee(e)
+	v := c.defs.Var(e)
+	if v == nil {
+		return 0, false
+	}
+	i, ok := c.params[v]
+	if !ok {
+		return 0, false
+	}
+	_, isStruct := v.Type().Underlying().(*types.Struct)
+	return i, isStruct
+}
+
+// fields returns the keyed field values of a struct literal (or its
+// address) passed to a query: GORM's db.Where(&User{ID: v}), each bound
+// to its field's column.
+func (c *checker) fields(e ast.Expr, path string) []site {
+	e = pointee(e)
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	st, ok := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []site
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				col, pk := snake(k.Name), false
+				for i := range st.NumFields() {
+					if st.Field(i).Name() == k.Name {
+						col, pk = column(k.Name, reflect.StructTag(st.Tag(i)))
+					}
+				}
+				s := c.colSite(kv.Value, path, col)
+				s.id = s.id || pk && k.Name == "ID" // the model's primary key
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// recvName returns the name of f's receiver's type, through a pointer.
+func recvName(f *types.Func) string {
+	t := f.Signature().Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// queryShape reports whether sig takes SQL text and its values as
+// database/sql and pgx do: a string parameter, then a final ...any.
+func queryShape(sig *types.Signature) bool {
+	params := sig.Params()
+	if !sig.Variadic() || params.Len() < 2 {
+		return false
+	}
+	last, ok := params.At(params.Len() - 1).Type().(*types.Slice)
+	if !ok || !types.IsInterface(last.Elem()) {
+		return false
+	}
+	b, ok := params.At(params.Len() - 2).Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// rowSites returns the sites of a call of f, a library's call that the
+// row r describes (libraries.go): the values it binds and their columns,
+// by the row's kind.
+func (c *checker) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
+	args, where := call.Args, rule.Func(f)
+	switch r.kind {
+	case namedArgs, namedStmt:
+		return c.namedSites(call, f, where)
+	case condArgs:
+		if len(args) <= r.text {
+			return nil
+		}
+		return c.condSites(args[r.text], args[r.text+1:], where)
+	case keyArgs:
+		if len(args) == r.model+1 && r.arity == 0 {
+			return c.destKey(args[r.model], where)
+		}
+		if len(args) <= max(r.model, r.args) {
+			return nil
+		}
+		var rest []ast.Expr
+		if r.args > r.model {
+			rest = args[r.args+1:]
+		}
+		return c.keyedSites(args[r.model], args[r.args], rest, where)
+	case pkArg:
+		if len(args) <= r.args {
+			return nil
+		}
+		s := c.colSite(args[r.args], where, "id")
+		s.id = true
+		return []site{s}
+	case columnArg:
+		k, ok := c.key(args[min(r.column, len(args)-1)])
+		if len(args) <= r.args || !ok || r.args == 1 && len(args) != 2 && !f.Signature().Variadic() {
+			break // not a column and its value: read as SQL text
+		}
+		var out []site
+		for _, a := range args[r.args:] {
+			out = append(out, c.colSite(a, where, filterColumn(k)))
+		}
+		return out
+	case mapArg:
+		if len(args) <= r.text || mapRow(c.pass.TypesInfo.TypeOf(args[r.text])) != nil {
+			return nil // a builder's map type: its literal is a site of its own
+		}
+		return c.mapSites(args[r.text], where)
+	case modelArg:
+		if len(args) <= r.model || r.noSlice && len(args) == 1 && isSlice(c.pass.TypesInfo.TypeOf(args[r.model])) {
+			return nil // Model(&records) of a count or a list binds no key
+		}
+		return c.modelSites(args[r.model], where)
+	case receiverColumn:
+		col := c.receiverColumn(call)
+		var out []site
+		for _, a := range args {
+			out = append(out, c.colSite(a, where, col))
+		}
+		return out
+	case chainValues:
+		cols := c.chainColumns(call, r.chain)
+		var out []site
+		for i, a := range args {
+			col := ""
+			if i < len(cols) && !call.Ellipsis.IsValid() {
+				col = cols[i]
+			}
+			out = append(out, c.colSite(a, where, col))
+		}
+		return out
+	case copyFrom:
+		return c.copySites(call, r, where)
+	case entPredicate:
+		col := entColumn(f)
+		var out []site
+		for _, a := range args {
+			out = append(out, c.colSite(a, where, col))
+		}
+		return out
+	}
+	text, first, hasText := c.sqlText(call, f, r)
+	c.count(hasText)
+	return c.textSites(call, f, r, where, text, first, hasText)
+}

@@ -1,0 +1,183 @@
+package idquery
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/idkeys/id/vet/internal/rule"
+)
+
+// Step 5, the message: what the finding says, by where the value came
+// from (a request read, a parameter, a field) and how it is bound.
+
+// count counts a query with SQL text in the pass that reports, and
+// whether its text is known, for -idquery.v.
+func (c *checker) count(known bool) {
+	if c.counting {
+		c.queries++
+		if !known {
+			c.unknown++
+		}
+	}
+}
+
+// report reports the value s binds when its type is not an id's, or when
+// it is a request value that reaches the query unparsed.
+func (c *checker) report(scope *rule.Scope, s site) {
+	if s.variadic || s.text || s.named {
+		return
+	}
+	if s.model {
+		c.reportModel(scope, s)
+		return
+	}
+	if !s.id || c.idText(s.arg) {
+		return
+	}
+	c.at, c.sawCheck = s.arg.Pos(), false
+	v, ok := c.siteValue(s)
+	src := ok && v.src != ""
+	if !src && c.sawCheck {
+		return // parsed, checked, or an id's text, before the query
+	}
+	var typ types.Type
+	if s.bind {
+		if s.field != "" {
+			typ = fieldType(c.pass.TypesInfo.TypeOf(s.arg), s.field)
+		} else {
+			typ = c.boundType(s.arg)
+		}
+	}
+	bad := textType(typ)
+	if !bad && !src {
+		return
+	}
+	pos := s.arg.Pos()
+	if s.at.IsValid() {
+		pos = s.at
+	}
+	as := "[column " + s.col + "]"
+	if bad {
+		as = "[column " + s.col + ", bound as " + typeName(typ) + "]"
+	}
+	switch {
+	case src && (v.uuid || s.uuid):
+		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5) %s", v.src, s.path, as)
+	case src:
+		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id %s", v.src, s.path, as)
+	case s.field != "":
+		then := ""
+		if c.paramNames[c.defs.Var(pointee(s.arg))] {
+			then = "; its callers then parse at their boundary"
+		}
+		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make field %s of %s an id.ID%s", s.path, s.col, typeName(typ), s.field, typeName(elemType(c.pass.TypesInfo.TypeOf(s.arg))), then)
+	case c.paramNames[c.defs.Var(s.arg)]:
+		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make parameter %s an id.ID; its callers then parse at their boundary", s.path, s.col, typeName(typ), c.defs.Var(s.arg).Name())
+	default:
+		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make the parameter that carries it an id.ID", s.path, s.col, typeName(typ))
+	}
+}
+
+// reportModel reports the id fields of a model bound whole whose type is
+// not an id's: the keyed fields of a literal, every id field otherwise.
+func (c *checker) reportModel(scope *rule.Scope, s site) {
+	t := c.pass.TypesInfo.TypeOf(s.arg)
+	fs := textFields(modelFields(t))
+	lit, ok := pointee(s.arg).(*ast.CompositeLit)
+	if s.cond && !ok {
+		// A condition in a variable set once to a literal binds the fields
+		// of the literal and those assigned to the variable; one whose
+		// value is not known (a call's result) binds fields not known.
+		v := c.defs.Var(pointee(s.arg))
+		defs, _ := c.defs.Of(pointee(s.arg))
+		var set []ast.Expr // the values set, &cond's unknown one aside
+		for _, d := range defs {
+			if d.Expr != nil {
+				set = append(set, d.Expr)
+			}
+		}
+		if v == nil || c.paramNames[v] || len(set) != 1 {
+			return
+		}
+		if lit, ok = pointee(set[0]).(*ast.CompositeLit); !ok {
+			return
+		}
+		assigned := make(map[string]bool)
+		for k := range c.fieldDefs {
+			if k.v == v {
+				assigned[k.field] = true
+			}
+		}
+		fs = slices.DeleteFunc(fs, func(f modelField) bool {
+			if assigned[f.name] {
+				return false
+			}
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == f.name {
+						return false
+					}
+				}
+			}
+			return true
+		})
+		ok = false
+	}
+	if ok {
+		keyed := make(map[string]bool)
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok {
+					keyed[k.Name] = true
+				}
+			}
+		}
+		if len(lit.Elts) > 0 {
+			fs = slices.DeleteFunc(fs, func(f modelField) bool { return !keyed[f.name] })
+		} else {
+			fs = nil // T{}: no field is set
+		}
+	}
+	if len(fs) == 0 {
+		return
+	}
+	var b strings.Builder
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s (column %s) as %s", f.name, f.column, typeName(f.typ))
+	}
+	scope.Reportf(c.pass, s.arg.Pos(), "%s binds %s of %s (KEYS-5): make the field an id.ID", s.path, b.String(), typeName(elemType(t)))
+}
+
+// elemType returns the type a model value is, through pointers and
+// slices.
+func elemType(t types.Type) types.Type {
+	for {
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		default:
+			return t
+		}
+	}
+}
+
+// fieldType returns the type of the field name of the struct t is,
+// through pointers and slices.
+func fieldType(t types.Type, name string) types.Type {
+	if t == nil {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(elemType(t), true, nil, name)
+	if v, ok := obj.(*types.Var); ok {
+		return v.Type()
+	}
+	return nil
+}
