@@ -41,6 +41,11 @@
 //     entity's hex key (commentHex), or -idquery.columns names it; unless
 //     a word of it says another system's (stripe_customer_id,
 //     external_id: the words of -idmakers.foreign, and -idquery.foreign).
+//     The module's own SQL adds columns (schema.go, internal/schema): one
+//     of an id's type (uuid, char(26), binary(16)), or a reference to a
+//     key that is an id column, or that is named as one and is no number,
+//     is an id column whatever its name (owner, version); a text key
+//     (slug, email) is a natural key, and stays one.
 //   - queries: database/sql's DB, Tx, Conn and Stmt (Exec, Query,
 //     QueryRow and their Context forms; a statement's text where it was
 //     prepared in the function); sqlx (Get, Select, Queryx, …, sqlx.In,

@@ -16,6 +16,17 @@ func TestQuery(t *testing.T) {
 	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore", "queryadvice", "queryflow", "reqparams", "queryaccess", "querybody", "querysinks", "queryguard", "queryhelper", "queryhelper/web", "queryhelper/jsonx", "queryrouters", "queryusecase", "querytypes", "querytypes/api", "querytypes/store", "querytypes/web", "querytypes/sqlcdb", "querytypes/sqlcuse", "querytypes/named/sqldb", "querytypes/named")
 }
 
+// TestSchema: columns that the module's own SQL makes ids, whatever
+// their names (internal/schema); the testdata package is a module of its
+// own (its go.mod), as a service is.
+func TestSchema(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, idquery.Analyzer, "queryschema")
+}
+
 // TestDeclaredSinks: -idquery.sinks declares a store interface whose
 // implementation idquery cannot see; its id-named parameter makes any
 // request value passed to it an id.
