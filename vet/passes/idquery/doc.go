@@ -21,7 +21,8 @@
 // (x.String(), MarshalText, fmt.Sprint of an id) and integers are never
 // reported; nor is a value checked before the query in the same function
 // (passed to a parser such as id.Parse, strconv.Atoi or uuid.Parse, or to
-// a validator, or matched by an anchored regexp, whose failure returns).
+// a validator, or matched by an anchored regexp that admits only an id's
+// form or digits, whose failure returns).
 //
 //   - id columns: a placeholder's column in constant SQL text (col = $1,
 //     col <> ?, col > $1, col IN (?, ?), col = ANY($1), INSERT's column list; SQL
@@ -71,7 +72,10 @@
 //     decoder), the finding names it, and is reported where the value is
 //     read when the query is in a function it was passed to. A route
 //     pattern ({id:[0-9]+}) checks its variable in the handler its route
-//     registers, and a middleware (a function that takes a handler and
+//     registers when it admits only an id's form (one length of at least
+//     16 letters, digits or -) or only digits (route.go, internal/idform);
+//     {post:[a-zA-Z0-9]+} only limits the characters, and checks nothing.
+//     A middleware (a function that takes a handler and
 //     returns one) checks the keys it checks in the handlers it wraps.
 //
 // What it cannot see: SQL text built at run time other than from

@@ -13,7 +13,7 @@ func TestQuery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore", "queryadvice", "queryflow", "reqparams", "queryaccess", "querybody", "querysinks", "queryguard", "queryhelper", "queryhelper/web", "queryhelper/jsonx", "queryrouters", "queryusecase", "querytypes", "querytypes/api", "querytypes/store", "querytypes/web", "querytypes/sqlcdb", "querytypes/sqlcuse", "querytypes/named/sqldb", "querytypes/named")
+	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore", "queryadvice", "queryflow", "reqparams", "queryaccess", "querybody", "querysinks", "queryguard", "queryhelper", "queryhelper/web", "queryhelper/jsonx", "queryrouters", "queryusecase", "querytypes", "querytypes/api", "querytypes/store", "querytypes/web", "querytypes/sqlcdb", "querytypes/sqlcuse", "querytypes/named/sqldb", "querytypes/named", "queryroutes")
 }
 
 // TestSchema: columns that the module's own SQL makes ids, whatever
