@@ -96,7 +96,8 @@
 //	db.Create(&User{ID: s})                                       // gorm.DB.Create binds ID (column id) as string of store.User (KEYS-5): make the field an id.ID
 //
 // Flags: -idquery.allow lists packages not to report (their facts are
-// still computed). -idquery.columns adds id columns; -idquery.foreign
+// still computed). -idquery.tests=true reports findings in _test.go
+// files too (off by default: a test is no request path). -idquery.columns adds id columns; -idquery.foreign
 // adds words that make a column another system's. -idquery.sinks declares
 // the service's own query functions, methods, types or packages
 // (path.Func, path.Type.Method, path.Type, path) for the calls that
