@@ -70,9 +70,14 @@ func Root(dir string) string {
 // or "_" (as the go command does) and those holding another module's
 // go.mod; symbolic links; and files over MaxFile bytes. Files are read
 // in lexical order, a migration's ALTER TABLE after its CREATE TABLE.
-// A file that cannot be read is skipped.
+// A file that cannot be read is skipped. The standard library's modules
+// (std, cmd) declare no schema and are not walked.
 func Load(root string) *Schema {
 	s := newSchema()
+	if p := modulePath(filepath.Join(root, "go.mod")); p == "std" || p == "cmd" {
+		s.finish()
+		return s
+	}
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if d != nil && d.IsDir() && path != root {
@@ -117,6 +122,20 @@ func Load(root string) *Schema {
 	})
 	s.finish()
 	return s
+}
+
+// modulePath returns the module path a go.mod file declares, or "".
+func modulePath(gomod string) string {
+	b, err := os.ReadFile(gomod)
+	if err != nil || len(b) > MaxFile {
+		return ""
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
 }
 
 // goSQL returns the strings of a Go file's source, "a" + "b" joined,

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -224,7 +225,54 @@ func TestLoad(t *testing.T) {
 	if got := Root(filepath.Join(root, "nested")); got != filepath.Join(root, "nested") {
 		t.Errorf("Root(nested) = %q, want the nested module", got)
 	}
+	// The standard library's module is not walked.
+	std := t.TempDir()
+	for name, text := range map[string]string{"go.mod": "// std\nmodule std\n\ngo 1.26\n", "database/sql/x.sql": "CREATE TABLE s (a uuid);"} {
+		p := filepath.Join(std, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := ids(Load(std)); got != "" {
+		t.Errorf("Load(std): id columns %q, want none", got)
+	}
+	if got := modulePath(filepath.Join(root, "go.mod")); got != "example.com/m" {
+		t.Errorf("modulePath = %q, want example.com/m", got)
+	}
 	if got := ForDir(string(filepath.Separator)); got != nil && Root(string(filepath.Separator)) == "" {
 		t.Errorf("ForDir(/) = %v, want nil", got)
+	}
+}
+
+// BenchmarkLoad reads a module of 400 Go files (one a goose migration)
+// and 40 .sql migrations: the cost a package with queries pays once per
+// process (under go vet, once per package).
+func BenchmarkLoad(b *testing.B) {
+	root := b.TempDir()
+	write := func(name, text string) {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/m\n")
+	body := strings.Repeat("func f() string { return `SELECT * FROM posts WHERE owner = $1` }\n", 40)
+	for i := range 400 {
+		write(fmt.Sprintf("pkg%02d/f%03d.go", i%20, i), "package p\n\n"+body)
+	}
+	write("migrations/00001_go.go", "package migrations\n\nconst up = `ALTER TABLE posts ADD COLUMN reviewer text REFERENCES users(id)`\n")
+	for i := range 40 {
+		write(fmt.Sprintf("migrations/%05d_t.sql", i+2), fmt.Sprintf("-- +goose Up\nCREATE TABLE t%d (id char(26) PRIMARY KEY, owner text REFERENCES users(id), n bigint, name text);\n-- +goose Down\nDROP TABLE t%d;\n", i, i))
+	}
+	var s *Schema
+	for b.Loop() {
+		s = Load(root)
+	}
+	if got := len(s.IDColumns()); got != 81 {
+		b.Fatalf("%d id columns, want 81", got)
 	}
 }

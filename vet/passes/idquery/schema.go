@@ -57,7 +57,12 @@ func (c *checker) schemaColumn(text, col string) (id, uuid bool) {
 
 // moduleSchema returns the schema of the module that holds pass's
 // package (schema.ForDir, read once per module), or nil.
+// A dependency at a version (in the module cache, or vendored) is not
+// the service: its schema is not read.
 func moduleSchema(pass *analysis.Pass) *schema.Schema {
+	if pass.Module != nil && pass.Module.Version != "" {
+		return nil
+	}
 	tried := ""
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
