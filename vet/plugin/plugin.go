@@ -6,7 +6,7 @@
 //	disable: [idtrunc]            # analyzers to switch off
 //	allow:                        # packages each analyzer does not report
 //	  idmakers: [example.com/svc/migrate]
-//	tests: false                  # skip _test.go files (default: all but idmakers check them)
+//	tests: false                  # skip _test.go files (default: all but idmakers and idquery check them)
 //	makers:                       # the service's own id makers and parsers
 //	  - example.com/util.RandomString
 //	  - github.com/writeas/web-core/id

@@ -42,6 +42,6 @@ func main() {
 	if status, ok := plain(os.Args[1:], analyzers, os.Stderr); ok {
 		os.Exit(status)
 	}
-	flag.Var(testsFlag(analyzers), "tests", "report findings in _test.go files (sets every -NAME.tests; idmakers' is false by default)")
+	flag.Var(testsFlag(analyzers), "tests", "report findings in _test.go files (sets every -NAME.tests; idmakers' and idquery's are false by default)")
 	multichecker.Main(analyzers...)
 }

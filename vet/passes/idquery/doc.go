@@ -21,7 +21,8 @@
 // (x.String(), MarshalText, fmt.Sprint of an id) and integers are never
 // reported; nor is a value checked before the query in the same function
 // (passed to a parser such as id.Parse, strconv.Atoi or uuid.Parse, or to
-// a validator, or matched by an anchored regexp, whose failure returns).
+// a validator, or matched by an anchored regexp that admits only an id's
+// form or digits, whose failure returns).
 //
 //   - id columns: a placeholder's column in constant SQL text (col = $1,
 //     col <> ?, col > $1, col IN (?, ?), col = ANY($1), INSERT's column list; SQL
@@ -41,6 +42,11 @@
 //     entity's hex key (commentHex), or -idquery.columns names it; unless
 //     a word of it says another system's (stripe_customer_id,
 //     external_id: the words of -idmakers.foreign, and -idquery.foreign).
+//     The module's own SQL adds columns (schema.go, internal/schema): one
+//     of an id's type (uuid, char(26), binary(16)), or a reference to a
+//     key that is an id column, or that is named as one and is no number,
+//     is an id column whatever its name (owner, version); a text key
+//     (slug, email) is a natural key, and stays one.
 //   - queries: the calls of the library table (libraries.go: one row
 //     per group of calls, which argument is SQL text, which are bound,
 //     and what they bind): database/sql, sqlx (its named queries
@@ -71,7 +77,10 @@
 //     decoder), the finding names it, and is reported where the value is
 //     read when the query is in a function it was passed to. A route
 //     pattern ({id:[0-9]+}) checks its variable in the handler its route
-//     registers, and a middleware (a function that takes a handler and
+//     registers when it admits only an id's form (one length of at least
+//     16 letters, digits or -) or only digits (route.go, internal/idform);
+//     {post:[a-zA-Z0-9]+} only limits the characters, and checks nothing.
+//     A middleware (a function that takes a handler and
 //     returns one) checks the keys it checks in the handlers it wraps.
 //
 // What it cannot see: SQL text no function of the package builds where
@@ -94,8 +103,10 @@
 //	db.Create(&User{ID: s})                                       // gorm.DB.Create binds ID (column id) as string of store.User (KEYS-5): make the field an id.ID
 //
 // Flags: -idquery.allow lists packages not to report (their facts are
-// still computed). -idquery.v prints, for each package with queries, "N
-// queries checked, M with text that cannot be known". -idquery.columns adds id columns; -idquery.foreign
+// still computed). -idquery.tests=true reports findings in _test.go
+// files too (off by default: a test is no request path). -idquery.v
+// prints, for each package with queries, "N queries checked, M with text
+// that cannot be known". -idquery.columns adds id columns; -idquery.foreign
 // adds words that make a column another system's. -idquery.sinks declares
 // the service's own query functions, methods, types or packages
 // (path.Func, path.Type.Method, path.Type, path) for the calls that

@@ -298,15 +298,15 @@ func (c *checker) globalValue(v *types.Var) ast.Expr {
 	return nil
 }
 
-// anchored reports whether a regexp Match call checks the whole value: its
-// pattern starts with ^ (or \A) and ends with $ (or \z), or is unknown.
+// anchored reports whether a regexp Match call checks the value: its
+// pattern is unknown, or anchored at both ends and admits only an id's
+// form or digits (checksForm).
 func (c *checker) anchored(call *ast.CallExpr, f *types.Func) bool {
 	p, ok := c.pattern(call, f)
 	if !ok {
 		return true
 	}
-	p = strings.TrimPrefix(p, "(?i)")
-	return (strings.HasPrefix(p, "^") || strings.HasPrefix(p, `\A`)) && (strings.HasSuffix(p, "$") || strings.HasSuffix(p, `\z`))
+	return checksForm(p) // route.go
 }
 
 // uuidShape matches a pattern that accepts a UUID's 8-4-4-4-12 groups.
@@ -390,9 +390,6 @@ func terminates(s ast.Stmt) bool {
 	return false
 }
 
-// routeVar matches a route variable with a pattern: {id:[0-9]+}.
-var routeVar = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_-]*):[^}]+\}`)
-
 // registrations records, for each statement of body that registers
 // handlers, the reads checked in those handlers: the variables of a
 // gorilla/mux or chi route pattern in the constant text of the
@@ -433,8 +430,8 @@ func (c *checker) registrations(body *ast.BlockStmt) {
 					router = true
 					for _, a := range m.Args {
 						if k, ok := c.key(a); ok {
-							for _, v := range routeVar.FindAllStringSubmatch(k, -1) {
-								srcs = append(srcs, fmt.Sprintf("mux.Vars(…)[%q]", v[1]), fmt.Sprintf("chi.URLParam(%q)", v[1]), fmt.Sprintf("chi.URLParamFromCtx(%q)", v[1]))
+							for _, v := range checkedVars(k) { // route.go
+								srcs = append(srcs, fmt.Sprintf("mux.Vars(…)[%q]", v), fmt.Sprintf("chi.URLParam(%q)", v), fmt.Sprintf("chi.URLParamFromCtx(%q)", v))
 							}
 						}
 					}

@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 var doc string
 
 var (
-	cfg      = rule.Config{Tests: true}
+	cfg      = rule.Config{Tests: false} // -idquery.tests: a test is no request path
 	declared Sinks
 	// verbose: -idquery.v prints, for each package with queries, how
 	// many it checked and how many had text that cannot be known.

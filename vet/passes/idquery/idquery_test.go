@@ -15,7 +15,35 @@ func TestQuery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore", "queryadvice", "queryflow", "reqparams", "queryaccess", "querybody", "querysinks", "queryguard", "queryhelper", "queryhelper/web", "queryhelper/jsonx", "queryrouters", "queryusecase", "querytypes", "querytypes/api", "querytypes/store", "querytypes/web", "querytypes/sqlcdb", "querytypes/sqlcuse", "querytypes/named/sqldb", "querytypes/named")
+	analysistest.Run(t, dir, idquery.Analyzer, "query", "querystore", "queryadvice", "queryflow", "reqparams", "queryaccess", "querybody", "querysinks", "queryguard", "queryhelper", "queryhelper/web", "queryhelper/jsonx", "queryrouters", "queryusecase", "querytypes", "querytypes/api", "querytypes/store", "querytypes/web", "querytypes/sqlcdb", "querytypes/sqlcuse", "querytypes/named/sqldb", "querytypes/named", "queryroutes", "querytests")
+}
+
+// TestTests: -idquery.tests=true reports findings in _test.go files,
+// which are not request paths and are skipped by default (querytests).
+func TestTests(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := idquery.Analyzer.Flags.Lookup("tests").DefValue; got != "false" {
+		t.Errorf("-idquery.tests defaults to %s, want false", got)
+	}
+	if err := idquery.Analyzer.Flags.Set("tests", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer idquery.Analyzer.Flags.Set("tests", "false")
+	analysistest.Run(t, dir, idquery.Analyzer, "querytestson")
+}
+
+// TestSchema: columns that the module's own SQL makes ids, whatever
+// their names (internal/schema); the testdata package is a module of its
+// own (its go.mod), as a service is.
+func TestSchema(t *testing.T) {
+	dir, err := filepath.Abs("../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, idquery.Analyzer, "queryschema")
 }
 
 // TestDeclaredSinks: -idquery.sinks declares a store interface whose

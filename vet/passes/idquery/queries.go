@@ -66,7 +66,7 @@ func (c *checker) sites(n ast.Node) []site {
 
 // colSite returns the site of a value bound to the column col.
 func (c *checker) colSite(arg ast.Expr, path, col string) site {
-	return site{arg: arg, path: path, id: idColumn(col), col: col, bind: true, uuid: uuidColumn(col)}
+	return site{arg: arg, path: path, id: c.idCol("", col), col: col, bind: true, uuid: c.uuidCol("", col)} // schema.go
 }
 
 // textSites returns the arguments of a query call whose SQL text (when
@@ -112,7 +112,7 @@ func (c *checker) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text s
 		}
 		if hasText && i >= first {
 			col := textColumnAt(text, i-first+1)
-			s.id, s.col, s.uuid = idColumn(col), col, uuidColumn(col)
+			s.id, s.col, s.uuid = c.idCol(text, col), col, c.uuidCol(text, col) // schema.go
 		}
 		out = append(out, s)
 		out = append(out, c.fields(a, path)...)

@@ -1,0 +1,82 @@
+package idquery
+
+import (
+	"path/filepath"
+
+	"github.com/idkeys/id/vet/internal/rule"
+	"github.com/idkeys/id/vet/internal/schema"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Columns from the service's own schema: a column that the SQL of the
+// module being checked (its .sql files and migrations, internal/schema)
+// makes a key of an id's type, a reference to an id's key, or of an id's
+// type (uuid, char(26), binary(16)), is an id column whatever its name:
+// owner, version, server_identifier. The name rule (idColumn) stays; the
+// schema only adds columns.
+
+// idCol reports whether col, a placeholder's column in the SQL text
+// (or a key's, with text ""), is an id column: by its name (idColumn),
+// or by the module's schema unless a word of its name says another
+// system's (rule.Foreign).
+func (c *checker) idCol(text, col string) bool {
+	if idColumn(col) {
+		return true
+	}
+	id, _ := c.schemaColumn(text, col)
+	return id && !rule.Foreign(col, &foreign)
+}
+
+// uuidCol reports whether col's values are UUIDs, by its name
+// (uuidColumn) or by its type, or its key's, in the schema (uuid): then
+// no id.Parse advice is given.
+func (c *checker) uuidCol(text, col string) bool {
+	if uuidColumn(col) {
+		return true
+	}
+	_, uuid := c.schemaColumn(text, col)
+	return uuid
+}
+
+// schemaColumn judges col in the schema of the module of c's package,
+// among the tables text names (schema.Column).
+func (c *checker) schemaColumn(text, col string) (id, uuid bool) {
+	if col == "" {
+		return false, false
+	}
+	s := moduleSchema(c.pass)
+	if s == nil {
+		return false, false
+	}
+	var tables []string
+	if text != "" {
+		tables = schema.Tables(text)
+	}
+	return s.Column(tables, col)
+}
+
+// moduleSchema returns the schema of the module that holds pass's
+// package (schema.ForDir, read once per module), or nil.
+// A dependency at a version (in the module cache, or vendored) is not
+// the service: its schema is not read.
+func moduleSchema(pass *analysis.Pass) *schema.Schema {
+	if pass.Module != nil && pass.Module.Version != "" {
+		return nil
+	}
+	tried := ""
+	for _, f := range pass.Files {
+		tf := pass.Fset.File(f.FileStart)
+		if tf == nil {
+			continue
+		}
+		dir := filepath.Dir(tf.Name())
+		if dir == tried {
+			continue
+		}
+		if s := schema.ForDir(dir); s != nil {
+			return s
+		}
+		tried = dir
+	}
+	return nil
+}

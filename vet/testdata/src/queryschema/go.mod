@@ -1,0 +1,3 @@
+module queryschema
+
+go 1.24

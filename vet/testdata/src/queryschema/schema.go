@@ -1,0 +1,58 @@
+// Package queryschema seeds columns that the module's own schema
+// (schema/*.sql, migrations/*.go) makes ids though their names have no
+// id word (reported when bound as text), and their twins: an id.ID, an
+// integer, a natural key, a column of the same name in a table where it
+// is text (quiet).
+package queryschema
+
+import (
+	"database/sql"
+	"net/http"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/idkeys/id"
+)
+
+type Store struct{ db *sql.DB }
+
+// A reference to users' text key id, inline and as a table constraint.
+func (s *Store) ByOwner(owner string) { // want ByOwner:`^sink\(0 id → sql\.DB\.Query\)$`
+	s.db.Query(`SELECT * FROM posts WHERE owner = $1`, owner) // want `^sql\.DB\.Query binds column owner as string \(KEYS-5\): make parameter owner an id\.ID; its callers then parse at their boundary$`
+}
+
+func (s *Store) Approve(post id.ID, approver string) { // want Approve:`^sink\(1 id → sql\.DB\.Exec\)$`
+	s.db.Exec(`UPDATE posts SET approver = $1 WHERE id = $2`, approver, post) // want `^sql\.DB\.Exec binds column approver as string \(KEYS-5\): make parameter approver an id\.ID`
+}
+
+// A column of an id's type: binary(16), uuid (no id.Parse advice).
+func (s *Store) Version(v []byte) { // want Version:`^sink\(0 id → sql\.DB\.Query\)$`
+	s.db.Query(`SELECT * FROM posts WHERE version = ?`, v) // want `^sql\.DB\.Query binds column version as \[\]byte \(KEYS-5\)`
+}
+
+func (s *Store) server(w http.ResponseWriter, r *http.Request) {
+	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, r.PathValue("server")) // want `^PathValue\("server"\) reaches sql\.DB\.QueryRow unparsed \(KEYS-5\) \[column server_identifier, bound as string\]$`
+}
+
+// A column added by a migration written in Go, in a builder's map (no
+// text: the column is an id in every table that declares it).
+func (s *Store) Reviewed(reviewer string) (string, []any, error) { // want Reviewed:`^sink\(0 id → squirrel\.Eq\)$`
+	return sq.Select("*").From("posts").Where(sq.Eq{"reviewer": reviewer}).ToSql() // want `^squirrel\.Eq binds column reviewer as string \(KEYS-5\)`
+}
+
+// A request value: the parse advice, the column's type being no UUID's.
+func (s *Store) owned(w http.ResponseWriter, r *http.Request) {
+	s.db.Query(`SELECT id FROM posts WHERE owner = $1`, r.FormValue("who")) // want `^FormValue\("who"\) reaches sql\.DB\.Query unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column owner, bound as string\]$`
+}
+
+// The twins: quiet.
+func (s *Store) twins(w http.ResponseWriter, r *http.Request, owner id.ID, n int64) {
+	s.db.Query(`SELECT * FROM posts WHERE owner = $1`, owner)                    // an id.ID
+	s.db.Query(`SELECT * FROM posts WHERE owner = $1`, n)                        // an integer
+	s.db.Query(`SELECT * FROM posts WHERE counter = $1`, r.PathValue("counter")) // an integer key's reference
+	s.db.Query(`SELECT * FROM posts WHERE slug = $1`, r.PathValue("slug"))       // a natural key
+	s.db.Query(`SELECT * FROM posts WHERE team = $1`, r.PathValue("team"))       // a reference to a natural key
+	s.db.Query(`SELECT * FROM users WHERE email = $1`, r.FormValue("email"))     // a unique text column
+	s.db.Query(`SELECT * FROM repos WHERE owner = $1`, r.PathValue("owner"))     // owner of repos: text
+	s.db.Query(`SELECT * FROM repos WHERE name = $1`, r.PathValue("name"))       // testdata's schema is not read
+	sq.Select("*").From("posts").Where(sq.Eq{"owner": r.PathValue("o")}).ToSql() // owner: text in repos, no table named
+}

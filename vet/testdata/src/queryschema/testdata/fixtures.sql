@@ -1,0 +1,2 @@
+-- testdata is not the module's schema: name stays text.
+CREATE TABLE repos (name uuid);
