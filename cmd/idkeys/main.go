@@ -363,7 +363,7 @@ func parseAny(s string) (id.ID, error) {
 		}
 	default:
 		v, err := id.Parse(s)
-		if pe := (*id.ParseError)(nil); errors.As(err, &pe) && pe.Reason == id.ReasonLength {
+		if pe := (*id.ParseError)(nil); errors.As(err, &pe) && (pe.Reason == id.ReasonLength || pe.Reason == id.ReasonMissing) {
 			return v, fmt.Errorf("%w, 32 hex digits or a 36-character UUID", err)
 		}
 		return v, err
