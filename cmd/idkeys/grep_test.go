@@ -559,3 +559,31 @@ func TestGrepLongLastLineEnds(t *testing.T) {
 		runCmd(in, "grep", gID).check(t, result{stdout: in + "\n"})
 	}
 }
+
+// TestGrepUnterminatedLastLine: a last line without a '\n' is printed
+// whole, the text after the mention included, with a '\n' added, from
+// stdin and from a file, for each spelling and with several lines before
+// it.
+func TestGrepUnterminatedLastLine(t *testing.T) {
+	for _, mention := range []string{gID, strings.ToUpper(gHex), gUUID, gStd, gURL} {
+		for _, last := range []string{
+			"order=" + mention + " status=failed",
+			mention + " at the start",
+			mention + ".",
+		} {
+			for _, before := range []string{"", "first line\n", "x " + gID + " y\nnothing\n"} {
+				in := before + last
+				want := last + "\n"
+				if strings.HasPrefix(before, "x ") {
+					want = "x " + gID + " y\n" + want
+				}
+				runCmd(in, "grep", gID).check(t, result{stdout: want})
+				file := filepath.Join(t.TempDir(), "app.log")
+				if err := os.WriteFile(file, []byte(in), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				runCmd("", "grep", gID, file).check(t, result{stdout: want})
+			}
+		}
+	}
+}
