@@ -662,6 +662,7 @@ func TestCheckText(t *testing.T) {
 			mode:  checkCompact, what: header, quoted: "                  id                  ",
 		},
 		{name: "psql \\pset linestyle unicode", stdin: " id \n────\n 1\n", what: header, quoted: " id "},
+		{name: "psql \\pset border 0, no rows: the rule as wide as the header", stdin: "order_id\n--------\n(0 rows)\n", mode: checkStored, what: header, quoted: "order_id"},
 		{name: "psql \\pset border 0", stdin: "            id            \n" + strings.Repeat("-", 26) + "\n" + valid + "\n", what: header, quoted: "            id            "},
 		{name: "sqlite3 -header -column", stdin: "id" + strings.Repeat(" ", 30) + "\n" + strings.Repeat("-", 32) + "\n01563E3AB5D3D6764C61EFB99302BD5B\n", mode: checkHex, what: header, quoted: "id" + strings.Repeat(" ", 30)},
 		// psql -A: no rule, a header of one word, a footer.
