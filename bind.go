@@ -6,7 +6,7 @@ import (
 )
 
 // UnmarshalParam decodes a request parameter as [Parse] does, the empty
-// value refused ([ReasonLength]); on error id is the zero ID (T7). gin and
+// value refused ([ReasonMissing]); on error id is the zero ID (T7). gin and
 // echo call it (docs/works-with-web.md).
 func (id *ID) UnmarshalParam(param string) error {
 	return id.parseFrom(param)

@@ -43,7 +43,7 @@ func TestBindDecodersAgreeWithParse(t *testing.T) {
 	}{
 		{"lowercase", bindLower, want, "", 0},
 		{"uppercase is normalised (P2)", bindUpper, want, "", 0},
-		{"empty is invalid, not the zero id (T7)", "", id.ID{}, `id: invalid id "": length 0, want 26`, id.ReasonLength},
+		{"empty is invalid, not the zero id (T7)", "", id.ID{}, `id: invalid id "": length 0, want 26`, id.ReasonMissing},
 		{"malformed (P4)", bindBad, id.ID{}, `id: invalid id "01arz3ndeitsv4rrffq69g5fav": invalid character 'i' at index 9`, id.ReasonCharacter},
 		{"surrounding space (P3)", " " + bindLower, id.ID{}, `id: invalid id " 01arz3ndektsv4rrffq69g5fav": length 27, want 26`, id.ReasonLength},
 		{"the zero id (P6)", "00000000000000000000000000", id.ID{}, `id: invalid id "00000000000000000000000000": the zero id names nothing`, id.ReasonZero},

@@ -124,6 +124,27 @@ func TestFromSlice(t *testing.T) {
 	}
 }
 
+// TestAsSliceNotOverwritten: each AsSlice is a fresh buffer, so a slice
+// kept from one call (a protobuf message being built, a driver's
+// argument) keeps its id's bytes after later calls for other ids (B5).
+func TestAsSliceNotOverwritten(t *testing.T) {
+	a, b := id.MustParse("01arz3ndektsv4rrffq69g5fav"), id.MustParse("7zzzzzzzzzzzzzzzzzzzzzzzzz")
+	sa := a.AsSlice()
+	sb := b.AsSlice()
+	sz := (id.ID{}).AsSlice()
+	wantA, wantB := a.As16(), b.As16()
+	if !bytes.Equal(sa, wantA[:]) || !bytes.Equal(sb, wantB[:]) || !bytes.Equal(sz, make([]byte, 16)) {
+		t.Fatalf("after three calls: AsSlice() = %x, %x, %x; want %x, %x and 16 zero bytes", sa, sb, sz, wantA, wantB)
+	}
+	if &sa[0] == &sb[0] || &sb[0] == &sz[0] || cap(sa) < 16 {
+		t.Errorf("AsSlice shares its buffer between calls")
+	}
+	sb[0] = 0
+	if !bytes.Equal(sa, wantA[:]) || b.As16() != wantB {
+		t.Errorf("writing to one AsSlice result changed another or the id: %x, %x", sa, b.As16())
+	}
+}
+
 // TestAs16Zero: the zero id's bytes are 16 zeros, which From16 refuses (B1, B3).
 func TestAs16Zero(t *testing.T) {
 	if b := (id.ID{}).As16(); b != ([16]byte{}) {

@@ -26,7 +26,17 @@ func TestClientAnswer(t *testing.T) {
 		code    string
 		message string
 	}{
+		// Empty text is a missing id, from every decoder of text: a
+		// query parameter, a JSON string, a stored value.
+		{id.ReasonMissing, func() error { _, err := id.Parse(""); return err },
+			"id_missing", "The id is missing."},
+		{id.ReasonMissing, func() error { var v id.ID; return v.UnmarshalJSON([]byte(`""`)) },
+			"id_missing", "The id is missing."},
+		{id.ReasonMissing, func() error { var v id.ID; return v.Scan([]byte{}) },
+			"id_missing", "The id is missing."},
 		{id.ReasonLength, func() error { _, err := id.Parse("0190b2f1-7c3e-7a3b-8000-0123456789ab"); return err },
+			"id_length", "The id must be 26 characters long."},
+		{id.ReasonLength, func() error { _, err := id.Parse(" "); return err },
 			"id_length", "The id must be 26 characters long."},
 		{id.ReasonCharacter, func() error { _, err := id.Parse(`01arz3ndeitsv4rrffq69g5"'<`); return err },
 			"id_character", "The id may contain only the digits 0 to 9 and the letters a to z except i, l, o and u."},
@@ -63,7 +73,7 @@ func TestClientAnswer(t *testing.T) {
 	}
 	// Every Reason the package declares is covered, and an unknown one
 	// answers as 0 does.
-	for r := id.ReasonLength; r <= id.ReasonZero; r++ {
+	for r := id.ReasonMissing; r <= id.ReasonZero; r++ {
 		if !seen[r] {
 			t.Errorf("Reason %v has no case", r)
 		}
@@ -74,6 +84,18 @@ func TestClientAnswer(t *testing.T) {
 	// Error() stays the log message: it still names the UUID spelling.
 	if _, err := id.Parse("0190b2f1-7c3e-7a3b-8000-0123456789ab"); !strings.Contains(err.Error(), "UUID text: compact.ID scans it; idkeys inspect") {
 		t.Errorf("log message lost the spelling it met: %v", err)
+	}
+}
+
+// TestReasonOfNilParseError: a nil *ParseError in an error value, bare
+// or wrapped, is no reason (0), as nil is, and ReasonOf does not panic
+// on it.
+func TestReasonOfNilParseError(t *testing.T) {
+	var pe *id.ParseError
+	for _, err := range []error{pe, fmt.Errorf("field id: %w", pe), errors.Join(errors.New("x"), pe)} {
+		if r := id.ReasonOf(err); r != 0 || r.Code() != "id_invalid" {
+			t.Errorf("ReasonOf(%#v) = %v (%s), want 0 (id_invalid)", err, r, r.Code())
+		}
 	}
 }
 

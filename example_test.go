@@ -338,7 +338,7 @@ func Example_keysetNewestFirst() {
 	// Output:
 	// 200 SELECT id, name FROM posts ORDER BY id DESC LIMIT 20
 	// 200 SELECT id, name FROM posts WHERE id < $1 ORDER BY id DESC LIMIT 20 01arz3ndektsv4rrffq69g5fav
-	// 400 id_length: The id must be 26 characters long. Request 01m8ypfyd24w8j45g5qh86tjz9.
+	// 400 id_missing: The id is missing. Request 01m8ypfyd24w8j45g5qh86tjz9.
 	// 400 id_length: The id must be 26 characters long. Request 01m8ypfyd24w8j45g5qh86tjz9.
 }
 
@@ -373,9 +373,10 @@ func Example_clientErrorBody() {
 			return
 		}
 		if order.Customer.IsZero() { // absent or null: JSON decodes no id without an error
+			reason := id.ReasonMissing // the answer of "customer_id":"", from ReasonOf
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusBadRequest)
-			json.NewEncoder(w).Encode(apiError{"id_missing", "The id is missing.", reqID})
+			json.NewEncoder(w).Encode(apiError{reason.Code(), reason.Message(), reqID})
 			return
 		}
 		fmt.Fprintf(w, "order for %s\n", order.Customer)
@@ -388,6 +389,7 @@ func Example_clientErrorBody() {
 		`{"customer_id":"81arz3ndektsv4rrffq69g5fav"}`,
 		`{"customer_id":"00000000000000000000000000"}`,
 		`{"customer_id":42}`,
+		`{"customer_id":""}`,
 		`{}`,
 		`{"customer_id":null}`,
 	} {
@@ -404,6 +406,7 @@ func Example_clientErrorBody() {
 	// 400 {"code":"id_range","message":"The id is out of range: its first character must be 0 to 7.","request_id":"01m8ypfyd24w8j45g5qh86tjz9"}
 	// 400 {"code":"id_zero","message":"The id is all zeros, which names nothing.","request_id":"01m8ypfyd24w8j45g5qh86tjz9"}
 	// 400 {"code":"id_invalid","message":"The id is not valid.","request_id":"01m8ypfyd24w8j45g5qh86tjz9"}
+	// 400 {"code":"id_missing","message":"The id is missing.","request_id":"01m8ypfyd24w8j45g5qh86tjz9"}
 	// 400 {"code":"id_missing","message":"The id is missing.","request_id":"01m8ypfyd24w8j45g5qh86tjz9"}
 	// 400 {"code":"id_missing","message":"The id is missing.","request_id":"01m8ypfyd24w8j45g5qh86tjz9"}
 }

@@ -35,6 +35,9 @@ var fuzzStale = id.MustParse("01an4z07by79ka1307sr9x4mv3")
 // package's tables: the alphabet is searched, the value accumulated in a
 // big.Int.
 func fuzzReference(s []byte, stored bool) (b [16]byte, reason id.Reason, index int) {
+	if len(s) == 0 {
+		return b, id.ReasonMissing, -1 // no id given (P3, E6)
+	}
 	if len(s) != 26 && (!utf8.Valid(s) || utf8.RuneCount(s) != 26) {
 		// Not 26 characters: the first non-ASCII one of valid UTF-8, if any.
 		index = -1

@@ -348,8 +348,8 @@ func TestBinary(t *testing.T) {
 		reason id.Reason // 0: no error
 	}{
 		{"canonical", []byte(canonical), v, 0},
-		{"empty is not an id", []byte{}, id.ID{}, id.ReasonLength},
-		{"nil is not an id", nil, id.ID{}, id.ReasonLength},
+		{"empty is not an id", []byte{}, id.ID{}, id.ReasonMissing},
+		{"nil is not an id", nil, id.ID{}, id.ReasonMissing},
 		{"uppercase: stored ids are lowercase", []byte(strings.ToUpper(canonical)), id.ID{}, id.ReasonCase},
 		{"16 bytes of the ULID binary layout", raw[:], id.ID{}, id.ReasonLength},
 		{"zero ID", []byte(zeros), id.ID{}, id.ReasonZero},
@@ -468,7 +468,7 @@ func TestUnmarshalBSONValue(t *testing.T) {
 		{"string", 0x02, bsonString(canonical), v, 0, ""},
 		{"uppercase", 0x02, bsonString(strings.ToUpper(canonical)), id.ID{}, id.ReasonCase,
 			`id: invalid stored id "01ARZ3NDEKTSV4RRFFQ69G5FAV": stored ids must be lowercase (KEYS-4): 'A' at index 2`},
-		{"empty string", 0x02, bsonString(""), id.ID{}, id.ReasonLength, `id: invalid stored id "": length 0, want 26`},
+		{"empty string", 0x02, bsonString(""), id.ID{}, id.ReasonMissing, `id: invalid stored id "": length 0, want 26`},
 		{"zero ID", 0x02, bsonString(zeros), id.ID{}, id.ReasonZero,
 			`id: invalid stored id "00000000000000000000000000": the zero id names nothing`},
 		{"null", 0x0a, nil, id.ID{}, 0, id.ErrNull.Error()},
@@ -549,7 +549,7 @@ func TestUnmarshalYAML(t *testing.T) {
 	}{
 		{"lowercase", yamlValue(str(canonical), nil), v, 0, ""},
 		{"uppercase, as UnmarshalText", yamlValue(str(strings.ToUpper(canonical)), nil), v, 0, ""},
-		{"empty is not an id", yamlValue(str(""), nil), id.ID{}, id.ReasonLength, `id: invalid id "": length 0, want 26`},
+		{"empty is not an id", yamlValue(str(""), nil), id.ID{}, id.ReasonMissing, `id: invalid id "": length 0, want 26`},
 		{"bad text", yamlValue(str("01arz3ndeitsv4rrffq69g5fav"), nil), id.ID{}, id.ReasonCharacter,
 			`id: invalid id "01arz3ndeitsv4rrffq69g5fav": invalid character 'i' at index 9`},
 		{"mapping", yamlValue(nil, mapErr), id.ID{}, 0,

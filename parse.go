@@ -16,6 +16,8 @@ import (
 // On failure it returns the zero ID and a [*ParseError] wrapping
 // [ErrInvalid] whose Reason is, checked in this order:
 //
+//   - [ReasonMissing] when s is empty, as a query parameter, form field
+//     or JSON string left empty is (its message: "length 0, want 26");
 //   - [ReasonLength] when s is neither 26 bytes nor 26 characters long;
 //     its message gives the length in characters and names the first
 //     non-ASCII one when s is valid UTF-8 (else in bytes), and names 32
@@ -66,9 +68,12 @@ type Reason uint8
 
 // The reasons a text is rejected, in the order they are checked.
 const (
-	// ReasonLength: the text is neither 26 bytes nor 26 characters long
-	// (docs/contract.md, P3, P3a).
-	ReasonLength Reason = iota + 1
+	// ReasonMissing: the text is empty, so no id was given
+	// (docs/contract.md, P3, E6).
+	ReasonMissing Reason = iota + 1
+	// ReasonLength: the text is neither 26 bytes nor 26 characters long,
+	// and not empty (P3, P3a).
+	ReasonLength
 	// ReasonCharacter: a character outside Crockford base32 in either
 	// case, such as I, L, O, U, '-', a space or any byte ≥ 0x80 (P4).
 	ReasonCharacter
@@ -86,6 +91,8 @@ const (
 // String returns a short lowercase description of r, such as "length".
 func (r Reason) String() string {
 	switch r {
+	case ReasonMissing:
+		return "missing"
 	case ReasonLength:
 		return "length"
 	case ReasonCharacter:
@@ -100,8 +107,9 @@ func (r Reason) String() string {
 	return "Reason(" + strconv.Itoa(int(r)) + ")"
 }
 
-// Code returns r's stable machine code, for an API's error body: "id_length",
-// "id_character", "id_case", "id_range" or "id_zero", and "id_invalid"
+// Code returns r's stable machine code, for an API's error body:
+// "id_missing", "id_length", "id_character", "id_case", "id_range" or
+// "id_zero", and "id_invalid"
 // for any other Reason, 0 included (what [ReasonOf] returns for an error
 // of this package that is not about the text's spelling). Codes never
 // change once released. With [Reason.Message] and a request or trace id
@@ -109,6 +117,8 @@ func (r Reason) String() string {
 // (docs/contract.md E6; docs/works-with-web.md).
 func (r Reason) Code() string {
 	switch r {
+	case ReasonMissing:
+		return "id_missing"
 	case ReasonLength:
 		return "id_length"
 	case ReasonCharacter:
@@ -125,7 +135,8 @@ func (r Reason) Code() string {
 
 // Message returns a fixed English sentence for r, safe to show to a
 // client: it quotes no input and names no Go identifier or command. For
-// ReasonLength, "The id must be 26 characters long."; ReasonCharacter,
+// ReasonMissing, "The id is missing."; ReasonLength, "The id must be 26
+// characters long."; ReasonCharacter,
 // "The id may contain only the digits 0 to 9 and the letters a to z
 // except i, l, o and u."; ReasonCase, "The id is not in lowercase.";
 // ReasonRange, "The id is out of range: its first character must be 0
@@ -133,6 +144,8 @@ func (r Reason) Code() string {
 // other Reason, "The id is not valid." (E6).
 func (r Reason) Message() string {
 	switch r {
+	case ReasonMissing:
+		return "The id is missing."
 	case ReasonLength:
 		return "The id must be 26 characters long."
 	case ReasonCharacter:
@@ -148,11 +161,14 @@ func (r Reason) Message() string {
 }
 
 // ReasonOf returns the Reason of the first [*ParseError] in err's tree,
-// [ReasonZero] for [ErrZeroBytes], and 0 for any other error, nil
-// included, so that a handler writes its answer in one line from
-// ReasonOf(err).Code() and ReasonOf(err).Message() (E6).
+// [ReasonZero] for [ErrZeroBytes], and 0 for any other error, nil and a
+// nil *ParseError included, so that a handler writes its answer in one
+// line from ReasonOf(err).Code() and ReasonOf(err).Message() (E6).
 func ReasonOf(err error) Reason {
 	if pe := (*ParseError)(nil); errors.As(err, &pe) {
+		if pe == nil {
+			return 0
+		}
 		return pe.Reason
 	}
 	if errors.Is(err, ErrZeroBytes) {
@@ -175,7 +191,7 @@ type ParseError struct {
 	// Index is the offending character's offset: the first one not
 	// allowed where it stands for ReasonCharacter, ReasonCase and
 	// ReasonRange; for ReasonLength the first non-ASCII character of
-	// valid UTF-8, else -1. All bytes before it are ASCII, so it is its
+	// valid UTF-8, else -1; -1 for ReasonMissing and ReasonZero. All bytes before it are ASCII, so it is its
 	// character index too (P4).
 	Index int
 	// Length is the length of the whole input in bytes.
@@ -202,9 +218,12 @@ func newParseError[T string | []byte](s T, r Reason, index int, scan bool) *Pars
 }
 
 // lengthError is the error for s of a length other than 26 bytes (P3,
-// P3a); 26 characters of UTF-8 in more bytes are checked as 26 bytes are
-// (P4), by reject.
+// P3a): ReasonMissing when s is empty, else ReasonLength; 26 characters
+// of UTF-8 in more bytes are checked as 26 bytes are (P4), by reject.
 func lengthError[T string | []byte](s T, d *decoder) error {
+	if len(s) == 0 {
+		return newParseError(s, ReasonMissing, -1, d == &lower)
+	}
 	n, r, at := spell.Runes(s)
 	if n == encodedLen {
 		return reject(s, d)
@@ -254,6 +273,8 @@ func quotePrefix(in []byte, maxQuote, full int) string { return spell.QuotePrefi
 
 func (e *ParseError) reason() string {
 	switch e.Reason {
+	case ReasonMissing:
+		return "length 0, want 26"
 	case ReasonLength:
 		switch {
 		case e.form == formHex:

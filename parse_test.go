@@ -44,7 +44,7 @@ func TestParse(t *testing.T) {
 		{"P2 uppercase", specID, specIDLower, 0, 0},
 		{"P2 mixed case", "01aRz3NdEkTsV4rRfFq69G5fAv", specIDLower, 0, 0},
 		// P3: any length other than 26.
-		{"P3 empty", "", "", id.ReasonLength, -1},
+		{"P3 empty: missing, not a length", "", "", id.ReasonMissing, -1},
 		{"P3 25 characters", specID[:25], "", id.ReasonLength, -1},
 		{"P3 27 characters", specID + "A", "", id.ReasonLength, -1},
 		{"P3 leading space", " " + specID, "", id.ReasonLength, -1},
@@ -145,6 +145,7 @@ func TestParseErrorMessages(t *testing.T) {
 
 func TestReasonString(t *testing.T) {
 	want := map[id.Reason]string{
+		id.ReasonMissing:   "missing",
 		id.ReasonLength:    "length",
 		id.ReasonCharacter: "invalid character",
 		id.ReasonCase:      "not lowercase",
@@ -254,7 +255,11 @@ func TestVectors(t *testing.T) {
 		switch {
 		case m[1] != "":
 			n, _ := strconv.Atoi(m[1])
-			if pe.Reason != id.ReasonLength || pe.Length != n {
+			want := id.ReasonLength
+			if n == 0 {
+				want = id.ReasonMissing // empty text is its own reason (E6)
+			}
+			if pe.Reason != want || pe.Length != n {
 				t.Errorf("Parse(%q): %v; want %s", tt.Text, err, tt.Reason)
 			}
 		case m[2] != "":
@@ -299,7 +304,7 @@ func TestScan(t *testing.T) {
 		{name: "D5 one uppercase []byte", src: []byte("01arz3ndektsv4rrffq69g5faV"), reason: id.ReasonCase, wantErr: id.ErrInvalid,
 			msg: `id: invalid stored id "01arz3ndektsv4rrffq69g5faV": stored ids must be lowercase (KEYS-4): 'V' at index 25`},
 		// D6: empty, 16-byte binary, wrong length, invalid characters, zero.
-		{name: "D6 empty string", src: "", reason: id.ReasonLength, wantErr: id.ErrInvalid},
+		{name: "D6 empty string", src: "", reason: id.ReasonMissing, wantErr: id.ErrInvalid},
 		// P3a: a uuid column's text names compact.ID.
 		{name: "D6 UUID text", src: "01563e3a-b5d3-d676-4c61-efb99302bd5b", reason: id.ReasonLength, wantErr: id.ErrInvalid,
 			msg: `id: invalid stored id "01563e3a-b5d3-d676"...: length 36, want 26: UUID text; scan a uuid column into compact.ID`},
@@ -311,7 +316,7 @@ func TestScan(t *testing.T) {
 			msg: `id: invalid stored id "0Varz3ndektsv4rrffq69g5faé": stored ids must be lowercase (KEYS-4): 'V' at index 1`},
 		{name: "D6 one character, two bytes", src: []byte("é"), reason: id.ReasonLength, wantErr: id.ErrInvalid,
 			msg: `id: invalid stored id "é": length 1 character ('é' at index 0), want 26`},
-		{name: "D6 empty []byte", src: []byte{}, reason: id.ReasonLength, wantErr: id.ErrInvalid},
+		{name: "D6 empty []byte", src: []byte{}, reason: id.ReasonMissing, wantErr: id.ErrInvalid},
 		{name: "D6 16-byte binary", src: []byte("\x01V>:\xb5\xd3\xd6vLa\xef\xb9\x93\x02\xbd["), reason: id.ReasonLength, wantErr: id.ErrInvalid},
 		{name: "D6 CHAR padding", src: specIDLower + "    ", reason: id.ReasonLength, wantErr: id.ErrInvalid},
 		{name: "D6 invalid character", src: "01arz3ndeitsv4rrffq69g5fav", reason: id.ReasonCharacter, wantErr: id.ErrInvalid},

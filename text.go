@@ -75,7 +75,7 @@ func (id ID) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements [encoding.TextUnmarshaler], decoding as [Parse]
 // does: any letter case; empty text is a [*ParseError] with
-// [ReasonLength], so `?id=` and `--user=` fail (T2). Every error wraps [ErrInvalid]; on
+// [ReasonMissing], so `?id=` and `--user=` fail (T2). Every error wraps [ErrInvalid]; on
 // error id is the zero ID.
 func (id *ID) UnmarshalText(text []byte) error {
 	v, err := parse(text, &anyCase)

@@ -55,7 +55,7 @@ func TestParseAs(t *testing.T) {
 	}{
 		{"lowercase (P1)", "01arz3ndektsv4rrffq69g5fav", want, 0},
 		{"uppercase (P2)", "01ARZ3NDEKTSV4RRFFQ69G5FAV", want, 0},
-		{"empty (P3)", "", id.ID{}, id.ReasonLength},
+		{"empty (P3)", "", id.ID{}, id.ReasonMissing},
 		{"25 characters (P3)", "01arz3ndektsv4rrffq69g5fa", id.ID{}, id.ReasonLength},
 		{"letter i (P4)", "01arz3ndeitsv4rrffq69g5fav", id.ID{}, id.ReasonCharacter},
 		{"out of range (P5)", "80000000000000000000000000", id.ID{}, id.ReasonRange},

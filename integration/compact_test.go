@@ -30,6 +30,9 @@ type compactDialect struct {
 	keyType, textType string
 	// hex is an SQL expression for the lowercase hex of compact column c.
 	hex func(c string) string
+	// checkExpr is the SQL expression for compact column k as idkeys
+	// check reads it with the flag checkFlag (docs/idkeys.md).
+	checkExpr, checkFlag string
 	// paramType, when set, is a query of one parameter whose answer is
 	// how the database typed it, and wantParamType the answer for Value's
 	// 16 bytes.
@@ -83,6 +86,8 @@ var postgresCompact = compactDialect{
 		{name: "int8", query: "SELECT 42::int8", msg: scanTypeMsg("int64")},
 		{name: "timestamptz", query: "SELECT now()", msg: scanTypeMsg("time.Time")},
 	},
+	checkExpr: "k::text",
+	checkFlag: "-compact",
 }
 
 var mariadbCompact = compactDialect{
@@ -99,6 +104,8 @@ var mariadbCompact = compactDialect{
 		{name: "BIGINT", store: "42", col: "BIGINT", msg: scanTypeMsg("int64")},
 		{name: "DATETIME", store: "'2026-01-02 03:04:05'", col: "DATETIME(3)", msg: scanTypeMsg("time.Time")},
 	},
+	checkExpr: "HEX(k)",
+	checkFlag: "-hex",
 }
 
 var sqliteCompact = compactDialect{
@@ -118,6 +125,8 @@ var sqliteCompact = compactDialect{
 		{name: "integer", store: "42", msg: scanTypeMsg("int64")},
 		{name: "real", store: "1.5", msg: scanTypeMsg("float64")},
 	},
+	checkExpr: "hex(k)",
+	checkFlag: "-hex",
 }
 
 // TestSQLiteCompact runs the compact checks on SQLite (modernc.org/sqlite,
@@ -227,6 +236,7 @@ func runCompact(t *testing.T, d db, cd compactDialect) {
 	t.Run("BadStored", func(t *testing.T) { testCompactBad(t, d, cd) })
 	t.Run("Order", func(t *testing.T) { testCompactOrder(t, d, cd) })
 	t.Run("TimeWindow", func(t *testing.T) { testCompactWindow(t, d, cd) })
+	t.Run("IdkeysCheck", func(t *testing.T) { testCompactIdkeysCheck(t, d, cd) })
 }
 
 // compactIDs returns n ids for the checks: the smallest and the largest

@@ -195,7 +195,7 @@ func (b *backfiller) readLines(r io.Reader, fn func(n int64, line []byte)) error
 		}
 		b.lines++
 		if errors.Is(err, bufio.ErrBufferFull) {
-			n, err := skipLine(br, chunk)
+			n, err := skipLine(br, chunk, nil)
 			if err != nil {
 				return err
 			}

@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -167,46 +170,134 @@ func TestGrepLongLines(t *testing.T) {
 	}
 }
 
-// refGrep is the slow reference: each line, each form, each offset.
-func refGrep(m *matcher, in []byte) []byte {
+// refGrep is the slow reference of idkeys grep for the id whose 16 bytes
+// are want, written from grepHelp's rules alone: each line, each window
+// of 22, 26, 32 and 36 bytes, decoded here with alphabets of its own, and
+// the bytes around it checked against the word rule of what it decoded
+// as. It shares no code with the matcher (formsOf, form.at, the grams):
+// a bug in the spellings the matcher looks for is a difference here.
+func refGrep(in []byte, want [16]byte) []byte {
 	var out []byte
 	for len(in) > 0 {
 		line := in
 		if i := bytes.IndexByte(in, '\n'); i >= 0 {
-			line = in[:i+1]
+			line = in[:i]
 		}
-		in = in[len(line):]
-	lines:
-		for fi := range m.forms {
-			f := &m.forms[fi]
-			for s := 0; s+len(f.text) <= len(line); s++ {
-				if f.at(line, s) {
-					out = append(out, line...)
-					if line[len(line)-1] != '\n' {
-						out = append(out, '\n')
-					}
-					break lines
-				}
-			}
+		in = in[min(len(in), len(line)+1):]
+		if refMentions(line, want) {
+			out = append(append(out, line...), '\n')
 		}
 	}
 	return out
 }
 
+// The alphabets of refGrep.
+const (
+	refAlnum     = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	refCrockford = "0123456789abcdefghjkmnpqrstvwxyz"
+	refHex       = "0123456789abcdef"
+	refStd       = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	refURL       = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+)
+
+// refMentions reports whether line holds a mention of want as a whole word.
+func refMentions(line []byte, want [16]byte) bool {
+	word := func(s, n int, word string) bool { // nothing of word around line[s:s+n]
+		return (s == 0 || strings.IndexByte(word, line[s-1]) < 0) && (s+n == len(line) || strings.IndexByte(word, line[s+n]) < 0)
+	}
+	is := func(b [16]byte, ok bool) bool { return ok && b == want }
+	for s := range line {
+		for _, n := range []int{22, 26, 32, 36} {
+			if s+n > len(line) {
+				continue
+			}
+			w := line[s : s+n]
+			switch {
+			case n == 26 && word(s, n, refAlnum) && is(refDigits(w, refCrockford, 5, true, 0)):
+				return true
+			case n == 32 && word(s, n, refAlnum) && is(refDigits(w, refHex, 4, true, 0)):
+				return true
+			case n == 36 && word(s, n, refAlnum) && w[8] == '-' && w[13] == '-' && w[18] == '-' && w[23] == '-' &&
+				is(refDigits(slices.Concat(w[:8], w[9:13], w[14:18], w[19:23], w[24:]), refHex, 4, true, 0)):
+				return true
+			case n == 22:
+				// Either alphabet, in its case; the word is that
+				// alphabet's, or both when the text is in both.
+				alphabet := refStd + "-_"
+				if bytes.ContainsAny(w, "+/") {
+					alphabet = refStd
+				} else if bytes.ContainsAny(w, "-_") {
+					alphabet = refURL
+				}
+				if word(s, n, alphabet) && (is(refDigits(w, refStd, 6, false, 4)) || is(refDigits(w, refURL, 6, false, 4))) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// refDigits decodes w, digits of bits bits each in alphabet (letters in
+// either case if fold), as a big number whose last pad bits must be zero,
+// into 16 bytes; ok is false for a byte outside the alphabet or a value
+// of more than 128 bits.
+func refDigits(w []byte, alphabet string, bits uint, fold bool, pad uint) (b [16]byte, ok bool) {
+	n := new(big.Int)
+	for _, c := range w {
+		if fold && 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		v := strings.IndexByte(alphabet, c)
+		if v < 0 {
+			return b, false
+		}
+		n.Lsh(n, bits).Or(n, big.NewInt(int64(v)))
+	}
+	if new(big.Int).And(n, big.NewInt(1<<pad-1)).Sign() != 0 {
+		return b, false
+	}
+	n.Rsh(n, pad)
+	if n.BitLen() > 128 {
+		return b, false
+	}
+	n.FillBytes(b[:])
+	return b, true
+}
+
+// FuzzGrep compares idkeys grep's line reading and matcher, with read
+// buffers from 65 bytes up and long lines read again from the input as
+// from a regular file, with refGrep, for the id of the 16 bytes raw (the
+// ULID spec's example when raw is not 16 bytes or is zero); each input
+// gets a spelling of the id spliced in, so that matches happen.
 func FuzzGrep(f *testing.F) {
-	f.Add([]byte("a "+gID+" b\nx"+gHex+"\n"+gUUID), uint16(70), uint8(0))
-	f.Add([]byte(strings.Repeat("0", 200)+gStd+"==\n"+gURL), uint16(65), uint8(3))
-	f.Add([]byte(strings.ToUpper(gUUID)+"\n\n"), uint16(1000), uint8(9))
-	f.Fuzz(func(t *testing.T, in []byte, size uint16, seed uint8) {
-		// Splice spellings into the input, so that matches happen.
-		spells := []string{gID, gHex, gUUID, gStd, gURL, strings.ToUpper(gHex), "01ARZ3ndektsv4rrffq69g5fav"}
+	f.Add([]byte("a "+gID+" b\nx"+gHex+"\n"+gUUID), uint16(70), uint8(0), []byte{})
+	f.Add([]byte(strings.Repeat("0", 200)+gStd+"==\n"+gURL), uint16(65), uint8(3), []byte{})
+	f.Add([]byte(strings.ToUpper(gUUID)+"\n\n"), uint16(1000), uint8(9), []byte{})
+	f.Add([]byte("last "+gID+" status=failed"), uint16(4000), uint8(7), []byte{}) // the text after the mention
+	f.Add([]byte("-"+gURL+"- /"+gStd+"/ +x"), uint16(100), uint8(4), []byte{})
+	f.Add([]byte("ab\ncd "), uint16(80), uint8(2), bytes.Repeat([]byte{0x5a}, 16)) // base64 in both alphabets
+	f.Fuzz(func(t *testing.T, in []byte, size uint16, seed uint8, raw []byte) {
+		v := id.MustParse(gID)
+		if len(raw) == 16 {
+			if w, err := id.From16([16]byte(raw)); err == nil {
+				v = w
+			}
+		}
+		b := v.As16()
+		// Splice a spelling into the input, made here with encoding/hex
+		// and encoding/base64 (the 26 characters are ID.String's).
+		hx := hex.EncodeToString(b[:])
+		uuid := hx[:8] + "-" + hx[8:12] + "-" + hx[12:16] + "-" + hx[16:20] + "-" + hx[20:]
+		std, url := base64.RawStdEncoding.EncodeToString(b[:]), base64.RawURLEncoding.EncodeToString(b[:])
+		text := v.String()
+		spells := []string{text, hx, uuid, std, url, strings.ToUpper(hx), strings.ToUpper(text[:3]) + text[3:], strings.ToUpper(uuid)}
 		if len(in) > 0 {
 			at := int(seed) * 7 % len(in)
 			in = append(in[:at:at], append([]byte(spells[int(seed)%len(spells)]), in[at:]...)...)
 		}
-		m := newMatcher([]id.ID{id.MustParse(gID)})
-		want := refGrep(m, in)
-		g := &grepper{m: m, buf: make([]byte, grepKeep+1+int(size)%4000)}
+		want := refGrep(in, b)
+		g := &grepper{m: newMatcher([]id.ID{v}), buf: make([]byte, grepKeep+1+int(size)%4000)}
 		r := bytes.NewReader(in)
 		if seed%2 == 0 {
 			g.src = r // as for a regular file: long lines are read again
@@ -218,7 +309,7 @@ func FuzzGrep(f *testing.F) {
 		})
 		g.close()
 		if err != nil || !bytes.Equal(got.Bytes(), want) {
-			t.Fatalf("buffer %d: got %q, %v; want %q", len(g.buf), got.Bytes(), err, want)
+			t.Fatalf("id %s, buffer %d: got %q, %v; want %q", v, len(g.buf), got.Bytes(), err, want)
 		}
 	})
 }
@@ -557,5 +648,33 @@ func TestGrepLongLastLineEnds(t *testing.T) {
 	for n := 200; n < 600; n++ {
 		in := gID + strings.Repeat(".", n)
 		runCmd(in, "grep", gID).check(t, result{stdout: in + "\n"})
+	}
+}
+
+// TestGrepUnterminatedLastLine: a last line without a '\n' is printed
+// whole, the text after the mention included, with a '\n' added, from
+// stdin and from a file, for each spelling and with several lines before
+// it.
+func TestGrepUnterminatedLastLine(t *testing.T) {
+	for _, mention := range []string{gID, strings.ToUpper(gHex), gUUID, gStd, gURL} {
+		for _, last := range []string{
+			"order=" + mention + " status=failed",
+			mention + " at the start",
+			mention + ".",
+		} {
+			for _, before := range []string{"", "first line\n", "x " + gID + " y\nnothing\n"} {
+				in := before + last
+				want := last + "\n"
+				if strings.HasPrefix(before, "x ") {
+					want = "x " + gID + " y\n" + want
+				}
+				runCmd(in, "grep", gID).check(t, result{stdout: want})
+				file := filepath.Join(t.TempDir(), "app.log")
+				if err := os.WriteFile(file, []byte(in), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				runCmd("", "grep", gID, file).check(t, result{stdout: want})
+			}
+		}
 	}
 }

@@ -4,12 +4,12 @@
 //
 // Usage:
 //
-//	idkeys [-n N]                    print N new ids (default 1), one per line
-//	idkeys inspect ID...             print each id's canonical form, UTC time, Unix ms, hex and UUID
-//	idkeys check [-stored|-compact]  report the invalid lines of stdin, one id per line
-//	idkeys grep ID [FILE...]         print the lines mentioning ID in any spelling
-//	idkeys backfill                  make ids for existing rows (see idkeys -h)
-//	idkeys help                      print the help (also idkeys -h)
+//	idkeys [-n N]                         print N new ids (default 1), one per line
+//	idkeys inspect ID...                  print each id's canonical form, UTC time, Unix ms, hex and UUID
+//	idkeys check [-stored|-compact|-hex]  report the invalid lines of stdin, one id per line
+//	idkeys grep ID [FILE...]              print the lines mentioning ID in any spelling
+//	idkeys backfill                       make ids for existing rows (see idkeys -h)
+//	idkeys help                           print the help (also idkeys -h)
 //
 // The name is not id: coreutils' id(1), a POSIX command, is on every
 // machine, and comes first in most PATHs.
@@ -37,14 +37,19 @@
 //
 // idkeys check reads stdin, one id per line, prints nothing on stdout, and
 // reports each invalid line on stderr as "line N: reason" (the first 1000;
-// past that, how many more), then a count. A first line of text rather
-// than an id (one that, without its leading and trailing spaces and tabs,
-// holds a space, a tab, ',', ';' or '|', or begins with "--", as a
-// pg_dump, a CSV, a log or psql's table output do) stops it at once with
-// exit status 2 and a message saying what to run instead: check the
-// column alone (psql -XAt -c 'SELECT id FROM users' | idkeys check
-// -stored; -compact for a uuid column), or find ids in any text with
-// idkeys grep.
+// past that, how many more), then a count. An empty input is an error
+// ("no lines read", exit status 1): a query that failed in a pipeline
+// prints nothing. Text rather than one id per line stops it with exit
+// status 2 and a message saying what to run instead: check the column
+// alone (psql -XAt -c 'SELECT id FROM users' | idkeys check -stored;
+// -compact for a uuid column, -hex for a BLOB or BINARY(16) one), or find
+// ids in any text with idkeys grep. Text is a first line, of any length,
+// that holds ',', ';', '|', '(' or ')', or a space or tab between other
+// characters, or begins (after spaces and tabs) with "--", "+-" or a box
+// drawing character, as a pg_dump, a CSV, a log and the tables of psql,
+// mariadb and sqlite3 do; or psql's aligned output, a header over a rule
+// of '-' and '+' on line 2; or psql's footer, such as "(3 rows)", on any
+// line. A UTF-8 byte order mark at the start of the input is skipped.
 // One trailing carriage return is removed from each line, so CRLF files
 // check as their LF twins; nothing else is trimmed, so a blank line is
 // invalid (length 0), and so is a line with spaces. A line of 4096 bytes
@@ -55,26 +60,26 @@
 // without it, any letter case is accepted, as id.Parse does for outside
 // input. With -compact, a line must be what compact.ID's Scan reads from
 // a PostgreSQL uuid column: 36 characters of lowercase UUID text, not the
-// nil UUID.
+// nil UUID. With -hex, a line must be 32 hex digits in either case, as
+// SQLite's hex() and MariaDB's HEX() print a BLOB or BINARY(16) column,
+// whose 16 bytes compact.ID's Scan reads: any but 16 zero bytes.
 //
-// Exit status: 0 on success; 1 if an id was invalid or reading or writing
-// failed; 2 on a usage error (unknown subcommand or flag, a bad -n, no ids
-// for inspect, arguments where none are expected, text given to check).
+// Exit status: 0 on success; 1 if an id was invalid, the input empty, or
+// reading or writing failed; 2 on a usage error (unknown subcommand or
+// flag, a bad -n, no ids for inspect, arguments where none are expected,
+// text given to check).
 package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/idkeys/id"
-	"github.com/idkeys/id/compact"
 	"github.com/idkeys/id/internal/spell"
 )
 
@@ -102,12 +107,12 @@ const maxLine = 4096
 const timeLayout = "2006-01-02T15:04:05.000Z07:00"
 
 const usageText = `usage:
-  idkeys [-n N]                    print N new ids (default 1), one per line
-  idkeys inspect ID...             print each id's canonical form, UTC time, Unix ms, hex and UUID
-  idkeys check [-stored|-compact]  report the invalid lines of stdin, one id per line
-  idkeys grep ID [FILE...]         print the lines mentioning ID in any spelling (see idkeys -h)
-  idkeys backfill                  make ids for existing rows: OLD_KEY<TAB>CREATED_AT lines
-  idkeys help                      print the help (also idkeys -h)
+  idkeys [-n N]                         print N new ids (default 1), one per line
+  idkeys inspect ID...                  print each id's canonical form, UTC time, Unix ms, hex and UUID
+  idkeys check [-stored|-compact|-hex]  report the invalid lines of stdin, one id per line
+  idkeys grep ID [FILE...]              print the lines mentioning ID in any spelling (see idkeys -h)
+  idkeys backfill                       make ids for existing rows: OLD_KEY<TAB>CREATED_AT lines
+  idkeys help                           print the help (also idkeys -h)
 `
 
 const helpText = `idkeys makes and reads ids: ULIDs written as 26 lowercase Crockford base32
@@ -130,13 +135,16 @@ idkeys inspect ID...
   zero id and are refused. An invalid ID is reported on stderr with its
   reason, and the valid ones are still printed.
 
-idkeys check [-stored|-compact]
+idkeys check [-stored|-compact|-hex]
   Reads ids from stdin, one per line, prints nothing on stdout, and reports
   each invalid line on stderr as "line N: reason" (the first 1000, then how
-  many more), then a count of them.
-  One trailing "\r" is removed from each line (CRLF files); nothing else is
-  trimmed, so a blank line is invalid (length 0), and so is a line with
-  spaces. Lines of 4096 bytes or more are reported by length, unquoted.
+  many more), then a count of them. An empty input is an error, "no lines
+  read" (exit status 1): in a pipeline, a failed query prints nothing, so
+  run it with set -o pipefail.
+  One trailing "\r" is removed from each line (CRLF files), and a UTF-8
+  byte order mark at the start of the input; nothing else is trimmed, so a
+  blank line is invalid (length 0), and so is a line with spaces. Lines of
+  4096 bytes or more are reported by length, unquoted.
   Lines are read as id.Parse reads outside input, in any letter case.
   -stored: accept only the canonical lowercase form, as ID.Scan reads
   stored ids (KEYS-4: an uppercase id in a table misses WHERE id = ?);
@@ -144,10 +152,17 @@ idkeys check [-stored|-compact]
   -compact: read UUID text (36 lowercase characters, not the nil UUID),
   as compact.ID reads a PostgreSQL uuid column; use it on a dump of a
   compact column, e.g. psql -XAt -c 'SELECT id FROM orders'.
-  A whole pg_dump, a CSV or a log is not one id per line: when the first
-  line is text (it holds a space, a tab, ',', ';' or '|' between other
-  characters, or begins with "--"), check stops there with exit status 2
-  and says what to run instead: the column alone,
+  -hex: read 32 hex digits in either case, the 16 bytes of a BLOB
+  (SQLite) or BINARY(16) (MariaDB) column of compact.ID keys, not 16 zero
+  bytes: sqlite3 app.db 'SELECT hex(id) FROM orders' | idkeys check -hex,
+  or mariadb -N -B -e 'SELECT HEX(id) FROM orders'.
+  A whole pg_dump, a CSV, a log or a table as psql, mariadb or sqlite3
+  draw it is not one id per line: when the first line is text (it holds
+  ',', ';', '|', '(', ')', or a space or tab between other characters, or
+  begins with "--", "+-" or a box drawing character), when line 2 is the
+  rule under a header (only '-' and '+'), or at a footer such as
+  "(3 rows)", check stops with exit status 2 and says what to run instead:
+  the column alone,
     psql -XAt -c 'SELECT id FROM users' | idkeys check -stored
   (-compact for a uuid column), or idkeys grep to find ids in any text.
 
@@ -155,7 +170,8 @@ idkeys check [-stored|-compact]
 ` + backfillHelp + `
 Exit status:
   0  success: every id valid
-  1  an invalid id or backfill line, or a read or write error
+  1  an invalid id or backfill line, no lines for check, or a read or
+     write error
   2  usage error: unknown subcommand or flag, bad -n, no ids for inspect,
      arguments where none are expected, or text given to check
 `
@@ -191,10 +207,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return grepCmd(rest, stdin, stdout, stderr)
 	}
 	sub := newFlagSet("idkeys "+cmd, stderr)
-	stored, compactDump := false, false
+	stored, compactDump, hexDump := false, false, false
 	if cmd == "check" {
 		sub.BoolVar(&stored, "stored", false, "accept only the canonical lowercase form")
 		sub.BoolVar(&compactDump, "compact", false, "read UUID text, as compact.ID reads a uuid column")
+		sub.BoolVar(&hexDump, "hex", false, "read 32 hex digits, the 16 bytes of a BLOB or BINARY(16) column")
 	}
 	if code, ok := parseFlags(sub, rest, stdout, stderr); !ok {
 		return code
@@ -209,14 +226,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if sub.NArg() != 0 {
 			return usageError(stderr, "check takes no arguments; it reads stdin")
 		}
-		if stored && compactDump {
-			return usageError(stderr, "check: -stored and -compact do not go together")
-		}
+		var set []string
 		mode := checkParse
-		if stored {
-			mode = checkStored
-		} else if compactDump {
-			mode = checkCompact
+		for _, f := range []struct {
+			on   bool
+			name string
+			mode checkMode
+		}{{stored, "-stored", checkStored}, {compactDump, "-compact", checkCompact}, {hexDump, "-hex", checkHex}} {
+			if f.on {
+				set, mode = append(set, f.name), f.mode
+			}
+		}
+		if len(set) > 1 {
+			return usageError(stderr, "check: "+set[0]+" and "+set[1]+" do not go together")
 		}
 		return check(stdin, stderr, maxLine, mode)
 	default: // help
@@ -363,7 +385,7 @@ func parseAny(s string) (id.ID, error) {
 		}
 	default:
 		v, err := id.Parse(s)
-		if pe := (*id.ParseError)(nil); errors.As(err, &pe) && pe.Reason == id.ReasonLength {
+		if pe := (*id.ParseError)(nil); errors.As(err, &pe) && (pe.Reason == id.ReasonLength || pe.Reason == id.ReasonMissing) {
 			return v, fmt.Errorf("%w, 32 hex digits or a 36-character UUID", err)
 		}
 		return v, err
@@ -390,129 +412,20 @@ func appendHex(b []byte, v id.ID) []byte { return spell.AppendHex(b, v.As16()) }
 // appendUUID appends the 16 bytes of v as 8-4-4-4-12 lowercase hex digits.
 func appendUUID(b []byte, v id.ID) []byte { return spell.AppendUUID(b, v.As16()) }
 
-// checkMode is how idkeys check reads a line: as id.Parse, as id.ID's Scan
-// (-stored), or as compact.ID's Scan of a uuid column's text (-compact).
-type checkMode int
-
-const (
-	checkParse checkMode = iota
-	checkStored
-	checkCompact
-)
-
-// check reads ids from stdin, one per line, and reports each invalid line
-// on stderr, the first maxReports of them (then how many more). It reads
-// with a buffer of size bytes (maxLine; at least 16), and lines of size
-// bytes or more are reported by length only. A line is valid if id.Parse
-// accepts it, or as mode says.
-func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
-	rep := newReporter(stderr, maxReports)
-	defer rep.flush()
-	r := bufio.NewReaderSize(stdin, size)
-	var lines int64
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if len(chunk) == 0 && err == io.EOF {
-			break
-		}
-		if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
-			rep.printf("idkeys: reading stdin: %v\n", err)
-			return exitFail
-		}
-		lines++
-		if errors.Is(err, bufio.ErrBufferFull) {
-			// An over-long line: count its bytes, piece by piece.
-			n, err := skipLine(r, chunk)
-			if err != nil {
-				rep.printf("idkeys: reading stdin: %v\n", err)
-				return exitFail
-			}
-			want := "26"
-			if mode == checkCompact {
-				want = "36 (UUID text)"
-			}
-			rep.line(lines, "id: invalid id: length "+strconv.Itoa(n)+", want "+want+" (line too long to quote)")
-			continue
-		}
-		line := trimEOL(chunk)
-		if lines == 1 && isText(line) {
-			notOneID(rep, line, mode)
-			return exitUsage
-		}
-		var perr error
-		switch mode {
-		case checkStored:
-			var v id.ID
-			perr = v.Scan(line)
-		case checkCompact:
-			var v compact.ID
-			if perr = v.Scan(string(line)); perr != nil && len(line) == 26 {
-				perr = fmt.Errorf("%w (a text column's dump: idkeys check -stored)", perr)
-			}
-		default:
-			_, perr = id.Parse(string(line))
-		}
-		if perr != nil {
-			rep.lineErr(lines, perr)
-		}
-		if err == io.EOF {
-			break
-		}
-	}
-	if rep.n > 0 {
-		rep.summary("idkeys check")
-		rep.printf("idkeys check: %d of %d lines invalid\n", rep.n, lines)
-		return exitFail
-	}
-	return exitOK
-}
-
-// isText reports whether line is text rather than one id, however
-// malformed: without its leading and trailing spaces and tabs, it holds a
-// space, a tab, ',', ';' or '|' (words or fields: a log, a CSV, a pg_dump's
-// data, psql's table output), or it begins with "--" (an SQL comment, as
-// the first line of a pg_dump).
-func isText(line []byte) bool {
-	line = bytes.Trim(line, " \t")
-	return bytes.HasPrefix(line, []byte("--")) || bytes.ContainsAny(line, " \t,;|")
-}
-
-// notOneID reports that check's first line, line, is text rather than one
-// id, and what to run instead.
-func notOneID(rep *reporter, line []byte, mode checkMode) {
-	flag, column, other := "", "users", "A uuid column of compact.ID keys: idkeys check -compact\n"
-	switch mode {
-	case checkStored:
-		flag = " -stored"
-	case checkCompact:
-		flag, column, other = " -compact", "orders", "A text column of ids: idkeys check -stored\n"
-	}
-	const max = 40 // bytes of the line quoted
-	quoted := strconv.Quote(string(line))
-	if len(line) > max {
-		n := max
-		for n > 0 && !utf8.RuneStart(line[n]) {
-			n--
-		}
-		quoted = strconv.Quote(string(line[:n])) + "..."
-	}
-	rep.printf("idkeys check: line 1 is text, not one id: %s\n"+
-		"idkeys check reads one id per line, such as one column of a table:\n"+
-		"  psql -XAt -c 'SELECT id FROM %s' | idkeys check%s\n"+
-		"%s"+
-		"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n", quoted, column, flag, other)
-}
-
 // skipLine reads the rest of an over-long line whose first piece, without
-// its end, was first. It returns the line's length without its "\n" and
-// without one "\r" before it, as trimEOL would leave it.
-func skipLine(r *bufio.Reader, first []byte) (int, error) {
+// its end, was first, and hands each later piece, without the "\n", to
+// piece unless it is nil. It returns the line's length without its "\n"
+// and without one "\r" before it, as trimEOL would leave it.
+func skipLine(r *bufio.Reader, first []byte, piece func([]byte)) (int, error) {
 	n, last := len(first), first[len(first)-1]
 	for {
 		chunk, err := r.ReadSlice('\n')
 		body := chunk
 		if len(body) > 0 && body[len(body)-1] == '\n' {
 			body = body[:len(body)-1]
+		}
+		if piece != nil {
+			piece(body)
 		}
 		n += len(body)
 		if len(body) > 0 {

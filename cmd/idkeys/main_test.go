@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/idkeys/id"
 	"github.com/idkeys/id/adopt"
+	"github.com/idkeys/id/compact"
 	"github.com/idkeys/id/internal/spell"
 )
 
@@ -340,6 +342,7 @@ func TestHelp(t *testing.T) {
 		"01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259\t01563e3ab5d3d6764c61efb99302bd5b\t01563e3a-b5d3-d676-4c61-efb99302bd5b",
 		"32 hex digits", "UUID", "16 zero bytes",
 		`"line N: reason"`, `"\r"`, "blank line is invalid", "4096 bytes",
+		"-hex", "SELECT hex(id)", "no lines", "set -o pipefail", "byte order mark", "(3 rows)",
 		"  0  success", "  1  an invalid id", "  2  usage error",
 	} {
 		if !strings.Contains(helpText, s) {
@@ -357,7 +360,15 @@ func TestCheck(t *testing.T) {
 		stderr string
 		code   int
 	}{
-		{name: "empty input", stdin: ""},
+		{name: "empty input", stdin: "", stderr: noLines, code: 1},
+		{name: "a byte order mark alone", stdin: "\ufeff", stderr: noLines, code: 1},
+		{name: "a byte order mark before an id", stdin: "\ufeff" + valid + "\r\n" + valid + "\r\n"},
+		{
+			name:   "a byte order mark after line 1 is a character",
+			stdin:  valid + "\n\ufeff" + valid + "\n",
+			stderr: `line 2: id: invalid id "\ufeff01arz3ndek"...: length 27 characters ('\ufeff' at index 0), want 26` + "\nidkeys check: 1 of 2 lines invalid\n",
+			code:   1,
+		},
 		{name: "one valid", stdin: valid + "\n"},
 		{name: "no final newline", stdin: valid},
 		{name: "uppercase and mixed case", stdin: "01ARZ3NDEKTSV4RRFFQ69G5FAV\n01aRz3NdEkTsV4rRfFq69G5fAv\n"},
@@ -453,19 +464,27 @@ func TestCheck(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := runCmd(tt.stdin, "check")
 			r.check(t, result{stderr: tt.stderr, code: tt.code})
-			if want := reference(tt.stdin, maxLine, false); r.stderr != want {
+			if want := reference(tt.stdin, maxLine, checkParse); r.stderr != want {
 				t.Errorf("the reference says:\n%q", want)
 			}
 		})
 	}
 }
 
+// noLines is check's stderr for an empty input.
+const noLines = "idkeys check: no lines read\n" +
+	"An empty input checks nothing: did the command that feeds it fail? (In a script, set -o pipefail.)\n"
+
 // reference is a slow model of check's stderr for a read buffer of size
-// bytes: the input split into lines in memory, each line's reason taken
-// from id.Parse.
-func reference(stdin string, size int, stored bool) string {
+// bytes, from the rules of the package comment: the input split into
+// lines in memory, a byte order mark at its start dropped, line 1 looked
+// at whole for text, line 2 for a header's rule, every later line for
+// psql's footer, and each line's reason taken from mode's reader
+// (refLine).
+func reference(stdin string, size int, mode checkMode) string {
+	stdin = strings.TrimPrefix(stdin, "\ufeff")
 	if stdin == "" {
-		return ""
+		return noLines
 	}
 	lines := strings.Split(strings.TrimSuffix(stdin, "\n"), "\n")
 	var out strings.Builder
@@ -473,14 +492,22 @@ func reference(stdin string, size int, stored bool) string {
 	for i, line := range lines {
 		tooLong := len(line) >= size
 		line = strings.TrimSuffix(line, "\r")
-		if trimmed := strings.Trim(line, " \t"); i == 0 && !tooLong &&
-			(strings.HasPrefix(trimmed, "--") || strings.ContainsAny(trimmed, " \t,;|")) {
-			return textMessage(line, flagOf(stored))
+		switch {
+		case i == 0 && refText(line):
+			return textMessage("line 1 is text, not one id", line, mode)
+		case i == 1 && !tooLong && len(lines[0]) < size && refRule(line, strings.TrimSuffix(lines[0], "\r")):
+			return textMessage("lines 1 and 2 are a table's header, not ids", strings.TrimSuffix(lines[0], "\r"), mode)
+		case i >= 1 && !tooLong && regexp.MustCompile(`^\(\d+ [^()]*\)$`).MatchString(line):
+			return out.String() + textMessage(fmt.Sprintf("line %d is psql's footer, not an id", i+1), line, mode)
+		}
+		want := map[checkMode]string{checkCompact: "36 (UUID text)", checkHex: "32 (hex digits)"}[mode]
+		if want == "" {
+			want = "26"
 		}
 		if tooLong {
 			invalid++
-			fmt.Fprintf(&out, "line %d: id: invalid id: length %d, want 26 (line too long to quote)\n", i+1, len(line))
-		} else if err := parseLine(line, stored); err != nil {
+			fmt.Fprintf(&out, "line %d: id: invalid id: length %d, want %s (line too long to quote)\n", i+1, len(line), want)
+		} else if err := refLine(line, mode); err != nil {
 			invalid++
 			fmt.Fprintf(&out, "line %d: %v\n", i+1, err)
 		}
@@ -491,21 +518,72 @@ func reference(stdin string, size int, stored bool) string {
 	return out.String()
 }
 
-// flagOf is check's flag for stored.
-func flagOf(stored bool) string {
-	if stored {
-		return " -stored"
-	}
-	return ""
+// refText is the model's rule for a first line of text.
+func refText(line string) bool {
+	t := strings.Trim(line, " \t")
+	r, _ := utf8.DecodeRuneInString(t)
+	return strings.ContainsAny(t, " \t,;|()") || strings.HasPrefix(t, "--") || strings.HasPrefix(t, "+-") || 0x2500 <= r && r <= 0x257f
 }
 
-// textMessage is check's stderr for a first line of text, line, with the
-// check flag flag: the line quoted (its first 40 bytes, cut back to a
-// character's start, when longer), then what to run instead.
-func textMessage(line, flag string) string {
-	column, other := "users", "A uuid column of compact.ID keys: idkeys check -compact\n"
-	if flag == " -compact" {
-		column, other = "orders", "A text column of ids: idkeys check -stored\n"
+// refRule is the model's rule for line 2 under a header, line 1: only
+// '-', '+' and box drawing characters, at least as many as the header's
+// characters without its trailing spaces and tabs, which are not all
+// there is.
+func refRule(line, header string) bool {
+	header = strings.TrimRight(header, " \t")
+	if header == "" || line == "" {
+		return false
+	}
+	for _, r := range line {
+		if r != '-' && r != '+' && (r < 0x2500 || r > 0x257f) {
+			return false
+		}
+	}
+	return utf8.RuneCountInString(line) >= utf8.RuneCountInString(header)
+}
+
+// refLine is the rule of check for one line in mode: id.Parse, ID.Scan,
+// compact.ID.Scan of the text; for -hex, 32 hex digits (encoding/hex)
+// that are not all zeros, whose error, when not, is hexKey's.
+func refLine(line string, mode checkMode) error {
+	switch mode {
+	case checkHex:
+		b, err := hex.DecodeString(line)
+		if err == nil && len(b) == 16 && !bytes.Equal(b, make([]byte, 16)) {
+			return nil
+		}
+		if err := hexKey([]byte(line)); err != nil {
+			return err
+		}
+		return errors.New("hexKey accepts it")
+	case checkCompact:
+		var v compact.ID
+		err := v.Scan(line)
+		if err != nil && len(line) == 26 {
+			err = fmt.Errorf("%w (a text column's dump: idkeys check -stored)", err)
+		}
+		return err
+	}
+	return parseLine(line, mode == checkStored)
+}
+
+// flagOf is check's flag for mode.
+func flagOf(mode checkMode) string {
+	return map[checkMode]string{checkStored: " -stored", checkCompact: " -compact", checkHex: " -hex"}[mode]
+}
+
+// textMessage is check's stderr for text, what, with the line quoted (its
+// first 40 bytes, cut back to a character's start, when longer), then what
+// to run instead for mode.
+func textMessage(what, line string, mode checkMode) string {
+	run, other := "  psql -XAt -c 'SELECT id FROM users' | idkeys check"+flagOf(mode)+"\n", "A uuid column of compact.ID keys: idkeys check -compact\n"
+	switch mode {
+	case checkCompact:
+		run, other = "  psql -XAt -c 'SELECT id FROM orders' | idkeys check -compact\n", "A text column of ids: idkeys check -stored\n"
+	case checkHex:
+		run = "  sqlite3 app.db 'SELECT hex(id) FROM orders' | idkeys check -hex\n" +
+			"  mariadb -N -B -e 'SELECT HEX(id) FROM orders' | idkeys check -hex\n"
+		other = "A text column of ids: idkeys check -stored\n"
 	}
 	q := strconv.Quote(line)
 	if len(line) > 40 {
@@ -515,71 +593,125 @@ func textMessage(line, flag string) string {
 		}
 		q = strconv.Quote(line[:cut]) + "..."
 	}
-	return "idkeys check: line 1 is text, not one id: " + q + "\n" +
+	return "idkeys check: " + what + ": " + q + "\n" +
 		"idkeys check reads one id per line, such as one column of a table:\n" +
-		"  psql -XAt -c 'SELECT id FROM " + column + "' | idkeys check" + flag + "\n" +
-		other +
+		run + other +
 		"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n"
 }
 
-// TestCheckText: a first line of text rather than one id (a pg_dump, a
-// CSV, a log, psql's table output) stops check at once with exit status
-// 2 and what to run instead; text on a later line, or an id with spaces
-// around it, is one invalid line among others.
+// TestCheckText: text rather than one id per line (a pg_dump, a CSV, a
+// log, the tables of psql, mariadb and sqlite3) stops check with exit
+// status 2 and what to run instead: a first line of text of any length,
+// after a byte order mark too; a header over a rule on line 2; psql's
+// footer on any line, after the reports of the lines before it. Text on
+// a later line, or an id with spaces around it, is one invalid line
+// among others.
 func TestCheckText(t *testing.T) {
 	const valid = "01arz3ndektsv4rrffq69g5fav"
+	const uuid = "01563e3a-b5d3-d676-4c61-efb99302bd5b"
+	const line1 = "line 1 is text, not one id"
+	const header = "lines 1 and 2 are a table's header, not ids"
+	// psql's aligned output of a text column, as psql -c 'SELECT id FROM
+	// users' prints it: a centred header, a rule, one space before each
+	// value, a footer and a blank line.
+	psqlAligned := "             id             \n" + strings.Repeat("-", 28) + "\n " + valid + "\n " + valid + "\n " + valid + "\n(3 rows)\n\n"
 	tests := []struct {
-		name  string
-		stdin string
-		flag  string // "", "-stored" or "-compact"
-		line1 string // the line quoted; "" when check reads on
+		name   string
+		stdin  string
+		mode   checkMode
+		what   string // "" when check reads on
+		quoted string // the line the message quotes
+		before string // the reports before the message
 	}{
-		{name: "pg_dump", stdin: "--\n-- PostgreSQL database dump\n--\n", flag: "-stored", line1: "--"},
-		{name: "pg_dump, compact", stdin: "--\n", flag: "-compact", line1: "--"},
-		{name: "an SQL comment with no space", stdin: "--dump\n" + valid + "\n", line1: "--dump"},
-		{name: "CSV header", stdin: "id,name\n" + valid + ",alice\n", line1: "id,name"},
-		{name: "CSV row", stdin: valid + ",alice\n", line1: valid + ",alice"},
-		{name: "COPY data, tab-separated", stdin: valid + "\t4200\r\n", flag: "-stored", line1: valid + "\t4200"},
-		{name: "psql table", stdin: "             id             | total\n", line1: "             id             | total"},
-		{name: "semicolon", stdin: "a;b\n", line1: "a;b"},
+		{name: "pg_dump", stdin: "--\n-- PostgreSQL database dump\n--\n", mode: checkStored, what: line1, quoted: "--"},
+		{name: "pg_dump, compact", stdin: "--\n", mode: checkCompact, what: line1, quoted: "--"},
+		{name: "an SQL comment with no space", stdin: "--dump\n" + valid + "\n", what: line1, quoted: "--dump"},
+		{name: "CSV header", stdin: "id,name\n" + valid + ",alice\n", what: line1, quoted: "id,name"},
+		{name: "CSV row", stdin: valid + ",alice\n", what: line1, quoted: valid + ",alice"},
+		{name: "COPY data, tab-separated", stdin: valid + "\t4200\r\n", mode: checkStored, what: line1, quoted: valid + "\t4200"},
+		{name: "psql table of two columns", stdin: "             id             | total\n", what: line1, quoted: "             id             | total"},
+		{name: "psql -At, two columns", stdin: valid + "|4200\n" + valid + "|17\n", mode: checkStored, what: line1, quoted: valid + "|4200"},
+		{name: "psql -At, two uuid columns", stdin: uuid + "|" + uuid + "\n", mode: checkCompact, what: line1, quoted: uuid + "|" + uuid},
+		{name: "psql -A, a header of two columns", stdin: "id|total\n", what: line1, quoted: "id|total"},
+		{name: "semicolon", stdin: "a;b\n", what: line1, quoted: "a;b"},
+		{name: "mariadb's header without -N", stdin: "HEX(id)\n01563E3AB5D3D6764C61EFB99302BD5B\n", mode: checkHex, what: line1, quoted: "HEX(id)"},
+		{name: "mariadb's table", stdin: "+----------------------------------+\n| HEX(id) |\n", mode: checkHex, what: line1, quoted: "+----------------------------------+"},
+		{name: "sqlite3 -box", stdin: "┌──────┐\n│  id  │\n", mode: checkHex, what: line1, quoted: "┌──────┐"},
 		{
 			name:  "log line, cut at 40 bytes",
 			stdin: `time=2026-12-03T19:00:00.000Z level=ERROR msg="payment failed"` + "\n",
-			line1: `time=2026-12-03T19:00:00.000Z level=ERROR msg="payment failed"`,
+			what:  line1, quoted: `time=2026-12-03T19:00:00.000Z level=ERROR msg="payment failed"`,
 		},
 		{
 			name:  "cut back to a character's start",
 			stdin: strings.Repeat("é", 19) + " abc\n", // 38 bytes, then the 2-byte é straddles byte 40
-			line1: strings.Repeat("é", 19) + " abc",
+			what:  line1, quoted: strings.Repeat("é", 19) + " abc",
 		},
+		// A first line of any length, and after a byte order mark.
+		{name: "a CSV line of 5000 bytes", stdin: strings.Repeat("a", 4998) + ",b\n", what: line1, quoted: strings.Repeat("a", 4998) + ",b"},
+		{name: "words far apart", stdin: "a" + strings.Repeat(" ", 9000) + "b\r\n", what: line1, quoted: "a" + strings.Repeat(" ", 9000) + "b"},
+		{name: "a long line of spaces after one word", stdin: "--" + strings.Repeat("x", 5000) + "\n", what: line1, quoted: "--" + strings.Repeat("x", 5000)},
+		{name: "a byte order mark before a pg_dump", stdin: "\ufeff--\n-- PostgreSQL database dump\n", mode: checkStored, what: line1, quoted: "--"},
+		{name: "a byte order mark before a CSV", stdin: "\ufeffid,name\r\n", what: line1, quoted: "id,name"},
+		// psql's aligned output, its default: header, rule, rows, footer.
+		{name: "psql's aligned output", stdin: psqlAligned, mode: checkStored, what: header, quoted: "             id             "},
+		{name: "psql's aligned output, no rows", stdin: " id \n----\n(0 rows)\n\n", what: header, quoted: " id "},
+		{
+			name:  "psql's aligned output of a uuid column",
+			stdin: "                  id                  \n" + strings.Repeat("-", 38) + "\n " + uuid + "\n(1 row)\n\n",
+			mode:  checkCompact, what: header, quoted: "                  id                  ",
+		},
+		{name: "psql \\pset linestyle unicode", stdin: " id \n────\n 1\n", what: header, quoted: " id "},
+		{name: "psql \\pset border 0, no rows: the rule as wide as the header", stdin: "order_id\n--------\n(0 rows)\n", mode: checkStored, what: header, quoted: "order_id"},
+		{name: "psql \\pset border 0", stdin: "            id            \n" + strings.Repeat("-", 26) + "\n" + valid + "\n", what: header, quoted: "            id            "},
+		{name: "sqlite3 -header -column", stdin: "id" + strings.Repeat(" ", 30) + "\n" + strings.Repeat("-", 32) + "\n01563E3AB5D3D6764C61EFB99302BD5B\n", mode: checkHex, what: header, quoted: "id" + strings.Repeat(" ", 30)},
+		// psql -A: no rule, a header of one word, a footer.
+		{
+			name:  "psql -A, one column",
+			stdin: "id\n" + valid + "\n" + valid + "\n(2 rows)\n",
+			what:  "line 4 is psql's footer, not an id", quoted: "(2 rows)",
+			before: `line 1: id: invalid id "id": length 2, want 26` + "\n",
+		},
+		{
+			name:  "psql -A, no rows",
+			stdin: "id\n(0 rows)\n", mode: checkStored,
+			what: "line 2 is psql's footer, not an id", quoted: "(0 rows)",
+			before: `line 1: id: invalid stored id "id": length 2, want 26` + "\n",
+		},
+		{name: "psql's footer in German", stdin: valid + "\n(1 Zeile)\n", what: "line 2 is psql's footer, not an id", quoted: "(1 Zeile)"},
 		// Not text: check reads on.
 		{name: "spaces around one id", stdin: " " + valid + "\t\n"},
 		{name: "blank first line", stdin: "\n" + valid + "\n"},
 		{name: "one hyphen", stdin: "-\n"},
 		{name: "text on line 2", stdin: valid + "\n--\n"},
-		{name: "UUID text", stdin: "01563e3a-b5d3-d676-4c61-efb99302bd5b\n", flag: "-compact"},
+		{name: "a rule shorter than line 1", stdin: "  id\n---\n"},
+		{name: "a blank line over a rule", stdin: "  \n---\n"},
+		{name: "a rule on line 3", stdin: " id \n" + valid + "\n----\n"},
+		{name: "not a footer", stdin: valid + "\n(rows)\n(3)\n(3 (rows))\n"},
+		{name: "UUID text", stdin: uuid + "\n", mode: checkCompact},
+		{name: "psql -XAt, one column", stdin: valid + "\n" + valid + "\n", mode: checkStored},
+		{name: "a long line without text", stdin: strings.Repeat("a", 5000) + "\n" + valid + "\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args := []string{"check"}
-			if tt.flag != "" {
-				args = append(args, tt.flag)
+			if f := flagOf(tt.mode); f != "" {
+				args = append(args, f[1:])
 			}
 			r := runCmd(tt.stdin, args...)
-			if tt.line1 == "" {
-				if strings.Contains(r.stderr, "is text") || r.code == 2 {
+			if want := reference(tt.stdin, maxLine, tt.mode); r.stderr != want {
+				t.Errorf("the reference says:\n%q", want)
+			}
+			if tt.what == "" {
+				if strings.Contains(r.stderr, "idkeys check reads one id per line") || r.code == 2 {
 					t.Fatalf("check took the input for text: exit status %d, stderr:\n%s", r.code, r.stderr)
 				}
 				return
 			}
-			flag := ""
-			if tt.flag != "" {
-				flag = " " + tt.flag
-			}
-			r.check(t, result{stderr: textMessage(tt.line1, flag), code: 2})
+			r.check(t, result{stderr: tt.before + textMessage(tt.what, tt.quoted, tt.mode), code: 2})
 		})
 	}
-	// The message as a user sees it, once in full.
+	// The messages as a user sees them, once each in full.
 	runCmd("--\n-- PostgreSQL database dump\n", "check", "-stored").check(t, result{
 		stderr: "idkeys check: line 1 is text, not one id: \"--\"\n" +
 			"idkeys check reads one id per line, such as one column of a table:\n" +
@@ -593,6 +725,23 @@ func TestCheckText(t *testing.T) {
 			"idkeys check reads one id per line, such as one column of a table:\n" +
 			"  psql -XAt -c 'SELECT id FROM users' | idkeys check\n" +
 			"A uuid column of compact.ID keys: idkeys check -compact\n" +
+			"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n",
+		code: 2,
+	})
+	runCmd(psqlAligned, "check", "-stored").check(t, result{
+		stderr: "idkeys check: lines 1 and 2 are a table's header, not ids: \"             id             \"\n" +
+			"idkeys check reads one id per line, such as one column of a table:\n" +
+			"  psql -XAt -c 'SELECT id FROM users' | idkeys check -stored\n" +
+			"A uuid column of compact.ID keys: idkeys check -compact\n" +
+			"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n",
+		code: 2,
+	})
+	runCmd("PRAGMA foreign_keys=OFF;\n", "check", "-hex").check(t, result{
+		stderr: "idkeys check: line 1 is text, not one id: \"PRAGMA foreign_keys=OFF;\"\n" +
+			"idkeys check reads one id per line, such as one column of a table:\n" +
+			"  sqlite3 app.db 'SELECT hex(id) FROM orders' | idkeys check -hex\n" +
+			"  mariadb -N -B -e 'SELECT HEX(id) FROM orders' | idkeys check -hex\n" +
+			"A text column of ids: idkeys check -stored\n" +
 			"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n",
 		code: 2,
 	})
@@ -650,7 +799,6 @@ func TestCheckCompact(t *testing.T) {
 		code: 1,
 	})
 	runCmd("01563e3a-b5d3-d676-4c61-efb99302bd5b\n", "check", "-compact").check(t, result{})
-	runCmd("", "check", "-compact", "-stored").check(t, result{stderr: "idkeys: check: -stored and -compact do not go together\n" + usageText, code: 2})
 }
 
 // repeatReader yields n bytes of c, then the bytes of tail, without
@@ -771,41 +919,40 @@ func TestWriteError(t *testing.T) {
 	}
 }
 
-// FuzzCheck checks that check never panics and reports exactly the lines
-// the slow reference finds invalid. Besides the real 4096-byte buffer it
-// uses the smallest one, 16 bytes, so that inputs of at most 256 bytes reach
-// the reading of over-long lines in pieces.
+// FuzzCheck checks that check never panics and reports exactly what the
+// slow reference does, in each mode. Besides the real 4096-byte buffer it
+// uses the smallest one, 16 bytes, so that inputs of at most 256 bytes
+// reach the reading of over-long lines in pieces.
 func FuzzCheck(f *testing.F) {
 	f.Add("01arz3ndektsv4rrffq69g5fav\r\n\n01ARZ3NDEITSV4RRFFQ69G5FAV\n")
 	f.Add("\r\r\n\x00\xff\n7zzzzzzzzzzzzzzzzzzzzzzzzz")
 	f.Add("aaaaaaaaaaaaaaa\r\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r")
 	f.Add("--\n-- PostgreSQL database dump\n")
 	f.Add(" 01arz3ndektsv4rrffq69g5fav,x\r\n")
+	f.Add("\ufeff01arz3ndektsv4rrffq69g5fav\n")
+	f.Add(" id \n----\n 01arz3ndektsv4rrffq69g5fav\n(1 row)\n\n")
+	f.Add("id\n01563E3AB5D3D6764C61EFB99302BD5B\n00000000000000000000000000000000\n(2 rows)")
+	f.Add("x'01563e3ab5d3d6764c61efb99302bd5b'\n01563e3a-b5d3-d676-4c61-efb99302bd5b\n┌─\n")
+	f.Add("0123456789abcdef \r      x\n")
 	f.Fuzz(func(t *testing.T, stdin string) {
 		if len(stdin) > 256 {
 			// Long inputs add nothing the 16-byte buffer does not reach,
 			// and the fuzzer spends its time minimizing them.
 			return
 		}
-		for _, c := range []struct {
-			size   int
-			stored bool
-		}{{16, false}, {maxLine, false}, {16, true}, {maxLine, true}} {
-			size := c.size
-			var stderr bytes.Buffer
-			mode := checkParse
-			if c.stored {
-				mode = checkStored
-			}
-			code := check(strings.NewReader(stdin), &stderr, size, mode)
-			want, wantCode := reference(stdin, size, c.stored), 0
-			if strings.HasPrefix(want, "idkeys check: line 1 is text") {
-				wantCode = 2
-			} else if want != "" {
-				wantCode = 1
-			}
-			if code != wantCode || stderr.String() != want {
-				t.Fatalf("buffer of %d bytes: exit status %d, stderr:\n%q\nwant %d, stderr:\n%q", size, code, stderr.String(), wantCode, want)
+		for _, size := range []int{16, maxLine} {
+			for _, mode := range []checkMode{checkParse, checkStored, checkCompact, checkHex} {
+				var stderr bytes.Buffer
+				code := check(strings.NewReader(stdin), &stderr, size, mode)
+				want, wantCode := reference(stdin, size, mode), 0
+				if strings.Contains(want, "idkeys check reads one id per line") {
+					wantCode = 2
+				} else if want != "" {
+					wantCode = 1
+				}
+				if code != wantCode || stderr.String() != want {
+					t.Fatalf("check%s, buffer of %d bytes: exit status %d, stderr:\n%q\nwant %d, stderr:\n%q", flagOf(mode), size, code, stderr.String(), wantCode, want)
+				}
 			}
 		}
 	})
@@ -929,9 +1076,26 @@ func TestCheckFlood(t *testing.T) {
 // BenchmarkCheckFlood: check on 100,000 invalid lines (about 10^7 bad
 // lines in seconds: see docs/testing.md).
 func BenchmarkCheckFlood(b *testing.B) {
-	in := strings.Repeat("not an id\n", 100_000)
+	in := strings.Repeat("not-an-id\n", 100_000) // no space: not text
+	b.ReportAllocs()
 	for b.Loop() {
 		if code := run([]string{"check"}, strings.NewReader(in), io.Discard, io.Discard); code != 1 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}
+
+// BenchmarkCheck: check -stored on 100,000 valid ids, a text column's
+// dump, the common case.
+func BenchmarkCheck(b *testing.B) {
+	var in strings.Builder
+	for range 100_000 {
+		in.WriteString(id.New().String() + "\n")
+	}
+	b.SetBytes(int64(in.Len()))
+	b.ReportAllocs()
+	for b.Loop() {
+		if code := run([]string{"check", "-stored"}, strings.NewReader(in.String()), io.Discard, io.Discard); code != 0 {
 			b.Fatalf("exit %d", code)
 		}
 	}

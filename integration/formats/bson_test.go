@@ -101,7 +101,7 @@ func TestBSONReadRefusesNonCanonical(t *testing.T) {
 		reason id.Reason
 	}{
 		{"uppercase", aUpper, id.ReasonCase},
-		{"empty", "", id.ReasonLength},
+		{"empty", "", id.ReasonMissing},
 		{"invalid character", badText, id.ReasonCharacter},
 		{"zero id", "00000000000000000000000000", id.ReasonZero},
 	} {

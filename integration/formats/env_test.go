@@ -131,7 +131,7 @@ func TestEnvconfigUnsetPointerIsZeroID(t *testing.T) {
 }
 
 // TestEnvconfigEmptyIsAnError: envconfig calls UnmarshalText for a set
-// variable, so APP_REQUIRED="" is our error (ReasonLength, as Parse("")
+// variable, so APP_REQUIRED="" is our error (ReasonMissing, as Parse("")
 // is, docs/contract.md, T2), with or without required:"true"; before, it gave the zero
 // id without an error. Its *envconfig.ParseError does not unwrap.
 func TestEnvconfigEmptyIsAnError(t *testing.T) {
@@ -145,7 +145,7 @@ func TestEnvconfigEmptyIsAnError(t *testing.T) {
 	if !errors.As(err, &pe) || errors.Is(err, id.ErrInvalid) {
 		t.Fatalf("%v (%T), want an *envconfig.ParseError that does not wrap id.ErrInvalid", err, err)
 	}
-	wantReason(t, pe.Err, id.ReasonLength)
+	wantReason(t, pe.Err, id.ReasonMissing)
 }
 
 // TestEnvconfigPointerSlicePanics measures a bug of envconfig v1.4.0: a

@@ -65,7 +65,7 @@ func TestGorillaSchemaDecoder(t *testing.T) {
 
 // TestGorillaSchemaEmptyIsAnError: an empty value is refused, for id.ID
 // and *id.ID alike, with a schema.MultiError holding a
-// schema.ConversionError whose Err is our *id.ParseError (ReasonLength),
+// schema.ConversionError whose Err is our *id.ParseError (ReasonMissing),
 // as Parse("") is (docs/contract.md, T2); before, it gave the zero id (a non-nil
 // pointer to it for *id.ID) without an error. A form that means "no id"
 // leaves the field out: the field is left as it was.
@@ -80,7 +80,7 @@ func TestGorillaSchemaEmptyIsAnError(t *testing.T) {
 		if !errors.As(err.(schema.MultiError)[field], &ce) {
 			t.Fatalf("%s=: %#v, want a schema.ConversionError", field, err)
 		}
-		wantReason(t, ce.Err, id.ReasonLength)
+		wantReason(t, ce.Err, id.ReasonMissing)
 	}
 	o := order{Customer: b}
 	if err := schema.NewDecoder().Decode(&o, url.Values{"note": {"x"}}); err != nil || o.Customer != b || o.Coupon != nil {
@@ -193,12 +193,12 @@ func TestGorillaSchemaEncoder(t *testing.T) {
 	}
 	err := schema.NewDecoder().Decode(&order{}, dst)
 	me, _ := err.(schema.MultiError)
-	for _, field := range []string{"customer", "coupon"} {
+	for field, reason := range map[string]id.Reason{"customer": id.ReasonLength, "coupon": id.ReasonMissing} {
 		var ce schema.ConversionError
 		if !errors.As(me[field], &ce) {
 			t.Fatalf("decoding the zero order back: %#v, want a schema.ConversionError for %s", err, field)
 		}
-		wantReason(t, ce.Err, id.ReasonLength) // "<zero id>", ""
+		wantReason(t, ce.Err, reason) // "<zero id>", ""
 	}
 
 	type optional struct {
@@ -218,7 +218,7 @@ func TestGorillaSchemaEncoder(t *testing.T) {
 
 // newFormDecoder is the recipe: go-playground/form needs a custom type
 // function for id.ID; it then serves id.ID, []id.ID and *id.ID. It uses
-// Parse, so an empty value is an error too (ReasonLength): a form that
+// Parse, so an empty value is an error too (ReasonMissing): a form that
 // means "no id" leaves the field out.
 func newFormDecoder() *form.Decoder {
 	dec := form.NewDecoder()
@@ -269,7 +269,7 @@ func TestPlaygroundFormRecipe(t *testing.T) {
 		reason id.Reason
 	}{
 		{url.Values{"customer": {badText}}, "customer", id.ReasonCharacter},
-		{url.Values{"customer": {""}}, "customer", id.ReasonLength},
+		{url.Values{"customer": {""}}, "customer", id.ReasonMissing},
 		{url.Values{"items": {aText, badText}}, "items", id.ReasonCharacter},
 		{url.Values{"coupon": {"x"}}, "coupon", id.ReasonLength},
 	} {

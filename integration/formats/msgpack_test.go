@@ -50,7 +50,7 @@ var msgpackGolden = []struct {
 // MarshalBinary existed decode to the same values now, and msgpack.Marshal
 // still writes exactly those bytes (msgpack now calls MarshalBinary and
 // UnmarshalBinary instead of the text methods), except where they hold
-// the zero id: its old form, an empty bin, is refused with ReasonLength,
+// the zero id: its old form, an empty bin, is refused with ReasonMissing,
 // and writing it fails with id.ErrZero. Write "no id" as msgpack nil (a
 // nil *id.ID) or leave it out (omitempty): TestNoIDMsgpack.
 func TestMsgpackBytesWrittenBeforeStillDecode(t *testing.T) {
@@ -62,7 +62,7 @@ func TestMsgpackBytesWrittenBeforeStillDecode(t *testing.T) {
 					t.Errorf("msgpack.Marshal = %x, %v; want id.ErrZero", p, err)
 				}
 				err := msgpack.Unmarshal(old, reflect.New(reflect.TypeOf(g.v)).Interface())
-				wantReason(t, err, id.ReasonLength)
+				wantReason(t, err, id.ReasonMissing)
 				if want := `id: invalid stored id "": length 0, want 26`; err.Error() != want {
 					t.Fatalf("decoding the old bytes: %q, want %q", err, want)
 				}

@@ -8,7 +8,7 @@ package formats
 //   - "no id": how the format spells "no id" (an absent key or element, a
 //     null, a nil *id.ID, omitzero/omitempty) and what reading it gives;
 //   - "empty": what a present but empty value gets: a *id.ParseError with
-//     ReasonLength, as Parse("") (a library's own trap where it never
+//     ReasonMissing, as Parse("") (a library's own trap where it never
 //     calls our decoder);
 //   - "zero written": what writing the zero id does: null where the
 //     format has one, id.ErrZero where it has none.
@@ -58,11 +58,11 @@ func noIDRow(t *testing.T, noID, empty, zeroWritten func(t *testing.T)) {
 }
 
 // wantEmpty fails t unless err is our refusal of empty text or data: a
-// *id.ParseError with ReasonLength whose message is msg, at the end of
+// *id.ParseError with ReasonMissing whose message is msg, at the end of
 // err's message (libraries put their own words in front).
 func wantEmpty(t *testing.T, err error, msg string) {
 	t.Helper()
-	wantReason(t, err, id.ReasonLength)
+	wantReason(t, err, id.ReasonMissing)
 	if !strings.HasSuffix(err.Error(), msg) {
 		t.Fatalf("error %q, want it to end in %q", err, msg)
 	}

@@ -111,7 +111,7 @@ func TestRedisGetScanRefusesNonCanonical(t *testing.T) {
 // before anything reaches the server (go-redis returns MarshalBinary's
 // error as it is), and an empty value, written by another program or
 // before empty text was refused (when the zero id was stored as ""), is
-// refused on reading with ReasonLength, by Get().Scan and HGetAll().Scan alike. "No
+// refused on reading with ReasonMissing, by Get().Scan and HGetAll().Scan alike. "No
 // id" in Redis is a missing key (redis.Nil) or a missing hash field.
 func TestRedisZeroIDIsRefused(t *testing.T) {
 	c, p := redisClient(t)
@@ -127,7 +127,7 @@ func TestRedisZeroIDIsRefused(t *testing.T) {
 	}
 	got := a
 	err := c.Get(ctx, p+"empty").Scan(&got)
-	wantReason(t, err, id.ReasonLength)
+	wantReason(t, err, id.ReasonMissing)
 	if want := `id: invalid stored id "": length 0, want 26`; err.Error() != want || !got.IsZero() {
 		t.Fatalf("Get().Scan of \"\": %v, %q; want the zero id and %q", got, err, want)
 	}
@@ -137,7 +137,7 @@ func TestRedisZeroIDIsRefused(t *testing.T) {
 	var h struct {
 		ID id.ID `redis:"id"`
 	}
-	wantReason(t, c.HGetAll(ctx, p+"h").Scan(&h), id.ReasonLength)
+	wantReason(t, c.HGetAll(ctx, p+"h").Scan(&h), id.ReasonMissing)
 }
 
 // redisUser is a hash written with HSet and read with HGetAll().Scan.

@@ -105,7 +105,7 @@ func TestXMLBadIDIsAnError(t *testing.T) {
 // TestXMLElementWithChildrenIsAnError: an id element holding child
 // elements instead of text reaches UnmarshalText as the empty text (xml
 // passes only the character data), and so does an empty element or
-// attribute: each is a *id.ParseError with ReasonLength, as Parse("")
+// attribute: each is a *id.ParseError with ReasonMissing, as Parse("")
 // is (docs/contract.md, T2). Before, each was the zero id without an error. An absent
 // element leaves the field as it was: that is "no id".
 func TestXMLElementWithChildrenIsAnError(t *testing.T) {
@@ -118,7 +118,7 @@ func TestXMLElementWithChildrenIsAnError(t *testing.T) {
 	} {
 		d := xmlDoc{ID: b}
 		err := xml.Unmarshal([]byte(doc), &d)
-		wantReason(t, err, id.ReasonLength)
+		wantReason(t, err, id.ReasonMissing)
 		if want := `id: invalid id "": length 0, want 26`; err.Error() != want {
 			t.Fatalf("%s: %q, want %q", doc, err, want)
 		}

@@ -47,7 +47,7 @@ func TestYAMLScalars(t *testing.T) {
 				t.Fatalf("decoded %#v", c)
 			}
 			c = yamlConfig{ID: b}
-			wantReason(t, lib.unmarshal([]byte(`id: ""`), &c), id.ReasonLength)
+			wantReason(t, lib.unmarshal([]byte(`id: ""`), &c), id.ReasonMissing)
 			wantReason(t, lib.unmarshal([]byte("id: "+badText), &c), id.ReasonCharacter)
 			wantReason(t, lib.unmarshal([]byte("admins: ['1234']"), &c), id.ReasonLength)
 		})

@@ -118,7 +118,7 @@ func TestKoanfWithCopier(t *testing.T) {
 	for _, bad := range []struct {
 		v      string
 		reason id.Reason
-	}{{badText, id.ReasonCharacter}, {"", id.ReasonLength}} {
+	}{{badText, id.ReasonCharacter}, {"", id.ReasonMissing}} {
 		k = koanf.New(".")
 		if err := k.Load(confmap.Provider(map[string]any{"tenant": bad.v}, "."), nil); err != nil {
 			t.Fatal(err)

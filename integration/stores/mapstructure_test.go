@@ -59,7 +59,7 @@ func TestMapstructureTextHook(t *testing.T) {
 		t.Fatalf("decoded %#v", c)
 	}
 	wantReason(t, decodeIDs(map[string]any{"tenant": badText}, &c), id.ReasonCharacter)
-	wantReason(t, decodeIDs(map[string]any{"tenant": ""}, &c), id.ReasonLength)
+	wantReason(t, decodeIDs(map[string]any{"tenant": ""}, &c), id.ReasonMissing)
 
 	err := mapstructure.Decode(map[string]any{"tenant": aText}, &c)
 	if err == nil || !strings.Contains(err.Error(), "'tenant' expected a map or struct, got \"string\"") {

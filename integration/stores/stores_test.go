@@ -31,7 +31,7 @@ var badStored = []struct {
 	reason id.Reason
 }{
 	{"uppercase", aUpper, id.ReasonCase},
-	{"empty", "", id.ReasonLength},
+	{"empty", "", id.ReasonMissing},
 	{"invalid character", badText, id.ReasonCharacter},
 	{"zero id", "00000000000000000000000000", id.ReasonZero},
 }

@@ -38,7 +38,7 @@ func parseField(s string) (id.ID, error) {
 // The client's messages for bad and empty (docs/contract.md E6).
 const (
 	badClientMsg   = "id_character: The id may contain only the digits 0 to 9 and the letters a to z except i, l, o and u."
-	emptyClientMsg = "id_length: The id must be 26 characters long."
+	emptyClientMsg = "id_missing: The id is missing."
 )
 
 // TestConnect: connect-go v1.21.1, a unary handler parsing its string
