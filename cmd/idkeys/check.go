@@ -340,7 +340,7 @@ func notOneID(rep *reporter, what string, line []byte, mode checkMode) {
 		other = "A text column of ids: idkeys check -stored\n"
 	case checkHex:
 		run = "  sqlite3 app.db 'SELECT hex(id) FROM orders' | idkeys check -hex\n" +
-			"  mariadb -N -B -e 'SELECT HEX(id) FROM orders' | idkeys check -hex"
+			"  mariadb -N -B -e 'SELECT HEX(id) FROM orders' shop | idkeys check -hex"
 		other = "A text column of ids: idkeys check -stored\n"
 	}
 	const max = 40 // bytes of the line quoted

@@ -155,7 +155,7 @@ idkeys check [-stored|-compact|-hex]
   -hex: read 32 hex digits in either case, the 16 bytes of a BLOB
   (SQLite) or BINARY(16) (MariaDB) column of compact.ID keys, not 16 zero
   bytes: sqlite3 app.db 'SELECT hex(id) FROM orders' | idkeys check -hex,
-  or mariadb -N -B -e 'SELECT HEX(id) FROM orders'.
+  or mariadb -N -B -e 'SELECT HEX(id) FROM orders' shop.
   A whole pg_dump, a CSV, a log or a table as psql, mariadb or sqlite3
   draw it is not one id per line: when the first line is text (it holds
   ',', ';', '|', '(', ')', or a space or tab between other characters, or

@@ -582,7 +582,7 @@ func textMessage(what, line string, mode checkMode) string {
 		run, other = "  psql -XAt -c 'SELECT id FROM orders' | idkeys check -compact\n", "A text column of ids: idkeys check -stored\n"
 	case checkHex:
 		run = "  sqlite3 app.db 'SELECT hex(id) FROM orders' | idkeys check -hex\n" +
-			"  mariadb -N -B -e 'SELECT HEX(id) FROM orders' | idkeys check -hex\n"
+			"  mariadb -N -B -e 'SELECT HEX(id) FROM orders' shop | idkeys check -hex\n"
 		other = "A text column of ids: idkeys check -stored\n"
 	}
 	q := strconv.Quote(line)
@@ -740,7 +740,7 @@ func TestCheckText(t *testing.T) {
 		stderr: "idkeys check: line 1 is text, not one id: \"PRAGMA foreign_keys=OFF;\"\n" +
 			"idkeys check reads one id per line, such as one column of a table:\n" +
 			"  sqlite3 app.db 'SELECT hex(id) FROM orders' | idkeys check -hex\n" +
-			"  mariadb -N -B -e 'SELECT HEX(id) FROM orders' | idkeys check -hex\n" +
+			"  mariadb -N -B -e 'SELECT HEX(id) FROM orders' shop | idkeys check -hex\n" +
 			"A text column of ids: idkeys check -stored\n" +
 			"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n",
 		code: 2,
