@@ -23,7 +23,7 @@ import (
 // builtText returns the values written into SQL text built at run time
 // by + or fmt.Sprintf, each bound to the column before it in the
 // constant text around it ("… WHERE id = '" + v + "'").
-func (c *checker) builtText(e ast.Expr, path string) []site {
+func (c *finder) builtText(e ast.Expr, path string) []site {
 	var parts []ast.Expr
 	var flatten func(ast.Expr)
 	flatten = func(e ast.Expr) {
@@ -106,7 +106,7 @@ func verbPrefix(format string, n int) (string, bool) {
 }
 
 // key returns the constant string value of e, if it has one.
-func (c *checker) key(e ast.Expr) (string, bool) {
+func (c *pkg) key(e ast.Expr) (string, bool) {
 	tv := c.pass.TypesInfo.Types[e]
 	if tv.Value == nil || tv.Value.Kind() != constant.String {
 		return "", false
@@ -119,7 +119,7 @@ func (c *checker) key(e ast.Expr) (string, bool) {
 // at run time from fragments: where, args = append(where, "uid = ?"),
 // append(args, v); or the fragment appended in the statement before
 // (before the loop that appends the values of an IN list).
-func (c *checker) fragmentColumn(e ast.Expr) string {
+func (c *finder) fragmentColumn(e ast.Expr) string {
 	var file *ast.File
 	for _, f := range c.pass.Files {
 		if f.FileStart <= e.Pos() && e.Pos() < f.FileEnd {
@@ -164,7 +164,7 @@ func (c *checker) fragmentColumn(e ast.Expr) string {
 
 // fragmentIn returns the column of the SQL fragment appended in st
 // (append(where, "col = ?")), other than the append of skip.
-func (c *checker) fragmentIn(st ast.Stmt, skip ast.Expr) string {
+func (c *finder) fragmentIn(st ast.Stmt, skip ast.Expr) string {
 	as, ok := st.(*ast.AssignStmt)
 	if !ok {
 		return ""
@@ -187,7 +187,7 @@ func (c *checker) fragmentIn(st ast.Stmt, skip ast.Expr) string {
 // fragmentText returns the column the last placeholder of a fragment
 // binds: constant text ("col = ?", "col IN (" + …), or fmt.Sprintf's
 // ("col = $%d").
-func (c *checker) fragmentText(e ast.Expr) string {
+func (c *finder) fragmentText(e ast.Expr) string {
 	if k, ok := c.key(e); ok {
 		return sqlcol.Column(k, strings.Count(k, "?"))
 	}
@@ -218,7 +218,7 @@ var prepares = names("Prepare", "PrepareContext", "Preparex", "PreparexContext",
 // Exec, Query or QueryRow, the SQL it was prepared from (stmt, _ :=
 // tx.Prepare("INSERT …")) and its first argument after a context. ok is
 // false when there is no such text.
-func (c *checker) sqlText(call *ast.CallExpr, f *types.Func, r *row) (text string, first int, ok bool) {
+func (c *finder) sqlText(call *ast.CallExpr, f *types.Func, r *row) (text string, first int, ok bool) {
 	if r.text >= 0 && r.kind == textArgs {
 		if r.text >= len(call.Args) {
 			return "", 0, false
@@ -254,7 +254,7 @@ func (c *checker) sqlText(call *ast.CallExpr, f *types.Func, r *row) (text strin
 
 // preparedText returns the SQL that the statement e, a local variable
 // set once, was prepared from.
-func (c *checker) preparedText(e ast.Expr) (string, bool) {
+func (c *finder) preparedText(e ast.Expr) (string, bool) {
 	defs, ok := c.defs.Of(e)
 	if !ok || len(defs) != 1 || defs[0].Expr == nil || defs[0].Index != 0 {
 		return "", false
@@ -278,7 +278,7 @@ func (c *checker) preparedText(e ast.Expr) (string, bool) {
 // constString returns the SQL text e holds: its constant, or the texts
 // the program can build there (text.go), joined by altSep, with holes
 // where a part is not known; false when no part is known.
-func (c *checker) constString(e ast.Expr) (string, bool) {
+func (c *pkg) constString(e ast.Expr) (string, bool) {
 	if k, ok := c.key(e); ok {
 		return k, true
 	}
