@@ -129,7 +129,7 @@ func (c *finder) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text st
 					col = textColumnAt(text, i-first+1+k.index)
 				}
 				if col == "" {
-					col = c.fragmentColumn(e)
+					col = c.texts.fragment(e) // columns.go
 				}
 				out = append(out, c.colSite(e, path, col))
 			}
