@@ -52,7 +52,7 @@ func decoderKey(f *types.Func) string {
 }
 
 // findDecoded records the local variables a request body is decoded into.
-func (c *checker) findDecoded() {
+func (c *tracer) findDecoded() {
 	c.decoded = make(map[*types.Var]string)
 	c.ranges = make(map[*types.Var]ast.Expr)
 	for _, f := range c.pass.Files {
@@ -100,7 +100,7 @@ func (c *checker) findDecoded() {
 }
 
 // requestDecoder reports whether e is json.NewDecoder over request data.
-func (c *checker) requestDecoder(e ast.Expr, depth int) bool {
+func (c *tracer) requestDecoder(e ast.Expr, depth int) bool {
 	if depth > 8 {
 		return false
 	}
@@ -122,7 +122,7 @@ func (c *checker) requestDecoder(e ast.Expr, depth int) bool {
 // requestData reports whether e is data of the request as a whole: a
 // field of an *http.Request (r.Body, r.URL.RawQuery), read, limited,
 // wrapped or converted, directly or through local variables.
-func (c *checker) requestData(e ast.Expr, depth int) bool {
+func (c *tracer) requestData(e ast.Expr, depth int) bool {
 	if depth > 8 {
 		return false
 	}
@@ -180,7 +180,7 @@ func isRequest(t types.Type) bool { return rule.Named(t, "net/http", "Request") 
 // req.Items[0].ID, m["id"]; with elem, e is a list or map whose elements
 // are looked at), and the variable and field path that parsedBefore
 // looks up. An element's key is its list's, singular ("ids" → "id").
-func (c *checker) bodyPath(e ast.Expr, elem bool) (string, parsedKey, bool) {
+func (c *tracer) bodyPath(e ast.Expr, elem bool) (string, parsedKey, bool) {
 	k, pk, ok := c.bodyKey(e, elem)
 	if !ok {
 		return "", pk, false
@@ -189,7 +189,7 @@ func (c *checker) bodyPath(e ast.Expr, elem bool) (string, parsedKey, bool) {
 }
 
 // bodyKey returns the key bodyPath describes.
-func (c *checker) bodyKey(e ast.Expr, elem bool) (string, parsedKey, bool) {
+func (c *tracer) bodyKey(e ast.Expr, elem bool) (string, parsedKey, bool) {
 	key := ""
 	var fields []string
 	for {
@@ -276,7 +276,7 @@ func idWord(w string) bool { return rule.IDName(w) && !strings.ContainsAny(w, "_
 // r.URL.Query()["k"], r.MultipartForm.Value["k"], a list or map in a
 // decoded JSON body, strings.Split (SplitN, Fields, …) of a request
 // value, or a local variable set to one.
-func (c *checker) element(e ast.Expr, seen map[*types.Var]bool) (value, bool) {
+func (c *tracer) element(e ast.Expr, seen map[*types.Var]bool) (value, bool) {
 	e = ast.Unparen(e)
 	if k, pk, ok := c.bodyKey(e, true); ok {
 		if c.parsedKeyBefore(pk) {
@@ -318,7 +318,7 @@ func (c *checker) element(e ast.Expr, seen map[*types.Var]bool) (value, bool) {
 }
 
 // multipartValues reports whether e is r.MultipartForm.Value.
-func (c *checker) multipartValues(e ast.Expr) bool {
+func (c *tracer) multipartValues(e ast.Expr) bool {
 	s, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok || s.Sel.Name != "Value" {
 		return false
@@ -329,7 +329,7 @@ func (c *checker) multipartValues(e ast.Expr) bool {
 
 // rawPath returns the request's raw path when e is r.URL.Path,
 // r.URL.RawPath or r.RequestURI.
-func (c *checker) rawPath(e *ast.SelectorExpr) (value, bool) {
+func (c *tracer) rawPath(e *ast.SelectorExpr) (value, bool) {
 	info := c.pass.TypesInfo
 	switch e.Sel.Name {
 	case "RequestURI":

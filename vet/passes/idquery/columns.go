@@ -11,7 +11,7 @@ import (
 
 	"github.com/idkeys/id/vet/internal/rule"
 	"github.com/idkeys/id/vet/internal/sqlcol"
-	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
 )
 
 // Step 3, the columns: the column each site binds, from the SQL text
@@ -23,7 +23,7 @@ import (
 // builtText returns the values written into SQL text built at run time
 // by + or fmt.Sprintf, each bound to the column before it in the
 // constant text around it ("… WHERE id = '" + v + "'").
-func (c *checker) builtText(e ast.Expr, path string) []site {
+func (c *finder) builtText(e ast.Expr, path string) []site {
 	var parts []ast.Expr
 	var flatten func(ast.Expr)
 	flatten = func(e ast.Expr) {
@@ -106,7 +106,7 @@ func verbPrefix(format string, n int) (string, bool) {
 }
 
 // key returns the constant string value of e, if it has one.
-func (c *checker) key(e ast.Expr) (string, bool) {
+func (c *pkg) key(e ast.Expr) (string, bool) {
 	tv := c.pass.TypesInfo.Types[e]
 	if tv.Value == nil || tv.Value.Kind() != constant.String {
 		return "", false
@@ -114,99 +114,111 @@ func (c *checker) key(e ast.Expr) (string, bool) {
 	return constant.StringVal(tv.Value), true
 }
 
-// fragmentColumn returns the column of a value appended to a query's
+// fragment returns the column of a value appended to a query's
 // arguments beside the SQL fragment that binds it, when the text is built
-// at run time from fragments: where, args = append(where, "uid = ?"),
-// append(args, v); or the fragment appended in the statement before
-// (before the loop that appends the values of an IN list).
-func (c *checker) fragmentColumn(e ast.Expr) string {
-	var file *ast.File
-	for _, f := range c.pass.Files {
-		if f.FileStart <= e.Pos() && e.Pos() < f.FileEnd {
-			file = f
-		}
+// at run time from fragments (where, args = append(where, "uid = ?"),
+// append(args, v)), read from the SSA form (text.go): the nearest append
+// that runs before the value's on every path (in its block, else in the
+// blocks that dominate it: before the loop that appends the values of an
+// IN list) is a fragment's, of one string. Another append met first
+// (another value's) means no fragment binds this one.
+func (t *texts) fragment(e ast.Expr) string {
+	if !t.built {
+		t.build()
 	}
-	if file == nil {
+	v := t.values[ast.Unparen(e)]
+	if v == nil {
 		return ""
 	}
-	path, _ := astutil.PathEnclosingInterval(file, e.Pos(), e.End())
-	var stmt ast.Stmt
-	for i, n := range path {
-		st, ok := n.(ast.Stmt)
-		if !ok {
-			continue
+	at := appendOf(v, e.Pos())
+	if at == nil {
+		return ""
+	}
+	for b, i := at.Block(), slices.Index(at.Block().Instrs, ssa.Instruction(at)); b != nil; b = b.Idom() {
+		if i < 0 {
+			i = len(b.Instrs)
 		}
-		stmt = st
-		if col := c.fragmentIn(st, e); col != "" {
-			return col
-		}
-		// The statement before, in its block; out of a loop whose body
-		// holds only this statement.
-		for j := i + 1; j < len(path); j++ {
-			switch b := path[j].(type) {
-			case *ast.BlockStmt:
-				if k := slices.Index(b.List, stmt); k > 0 {
-					return c.fragmentIn(b.List[k-1], nil)
-				} else if k == 0 && len(b.List) == 1 && j+1 < len(path) {
-					switch path[j+1].(type) {
-					case *ast.RangeStmt, *ast.ForStmt:
-						stmt = path[j+1].(ast.Stmt)
-						continue
-					}
-				}
+		for j := i - 1; j >= 0; j-- {
+			call, ok := b.Instrs[j].(*ssa.Call)
+			if !ok || !isAppend(call) {
+				continue
+			}
+			if s, ok := call.Call.Args[0].Type().Underlying().(*types.Slice); !ok || !isString(s.Elem()) {
+				return "" // another value's append
+			}
+			lists := t.slice(call.Call.Args[1], 0)
+			if len(lists) != 1 || len(lists[0]) != 1 {
 				return ""
 			}
+			for _, text := range t.eval(lists[0][0], 0) {
+				if col := fragmentText(text); col != "" {
+					return col
+				}
+			}
+			return ""
 		}
-		return ""
+		i = -1
 	}
 	return ""
 }
 
-// fragmentIn returns the column of the SQL fragment appended in st
-// (append(where, "col = ?")), other than the append of skip.
-func (c *checker) fragmentIn(st ast.Stmt, skip ast.Expr) string {
-	as, ok := st.(*ast.AssignStmt)
-	if !ok {
-		return ""
-	}
-	for _, r := range as.Rhs {
-		call, ok := ast.Unparen(r).(*ast.CallExpr)
-		if !ok || len(call.Args) != 2 || skip != nil && ast.Node(call.Args[1]) == skip {
-			continue
-		}
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || id.Name != "append" {
-			continue
-		}
-		if col := c.fragmentText(call.Args[1]); col != "" {
-			return col
-		}
-	}
-	return ""
+// isAppend reports whether call is of the builtin append.
+func isAppend(call *ssa.Call) bool {
+	b, ok := call.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == "append" && len(call.Call.Args) == 2
 }
 
-// fragmentText returns the column the last placeholder of a fragment
-// binds: constant text ("col = ?", "col IN (" + …), or fmt.Sprintf's
-// ("col = $%d").
-func (c *checker) fragmentText(e ast.Expr) string {
-	if k, ok := c.key(e); ok {
-		return sqlcol.Column(k, strings.Count(k, "?"))
-	}
-	switch x := ast.Unparen(e).(type) {
-	case *ast.BinaryExpr:
-		if k, ok := c.key(x.X); ok && x.Op == token.ADD {
-			return textColumn(k)
+// appendOf returns the call of append that appends v, as the expression
+// at pos: of those that append it, the last one that starts before pos.
+func appendOf(v ssa.Value, pos token.Pos) *ssa.Call {
+	var best *ssa.Call
+	var follow func(x ssa.Value, depth int)
+	follow = func(x ssa.Value, depth int) {
+		if depth > 3 || x.Referrers() == nil {
+			return
 		}
-		if b, ok := ast.Unparen(x.X).(*ast.BinaryExpr); ok && x.Op == token.ADD {
-			return c.fragmentText(b)
-		}
-	case *ast.CallExpr:
-		if f := c.defs.Callee(x); rule.PkgFunc(f, "fmt", "Sprintf") && len(x.Args) > 0 {
-			if k, ok := c.key(x.Args[0]); ok && strings.Contains(k, "$%d") {
-				return sqlcol.Column(strings.Replace(k, "$%d", "$999999", 1), 999999)
+		for _, ref := range *x.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.MakeInterface:
+				follow(r, depth+1)
+			case *ssa.ChangeType:
+				follow(r, depth+1)
+			case *ssa.Store:
+				ia, ok := r.Addr.(*ssa.IndexAddr)
+				if !ok || r.Val != x {
+					continue
+				}
+				alloc, ok := ia.X.(*ssa.Alloc)
+				if !ok {
+					continue
+				}
+				for _, ar := range *alloc.Referrers() {
+					sl, ok := ar.(*ssa.Slice)
+					if !ok || sl.Referrers() == nil {
+						continue
+					}
+					for _, sr := range *sl.Referrers() {
+						if call, ok := sr.(*ssa.Call); ok && isAppend(call) && call.Call.Args[1] == sl && call.Pos() <= pos && (best == nil || call.Pos() > best.Pos()) {
+							best = call
+						}
+					}
+				}
 			}
 		}
 	}
-	return ""
+	follow(v, 0)
+	return best
+}
+
+// fragmentText returns the column the last placeholder of a fragment's
+// text binds: constant text ("col = ?"), or the column before its first
+// hole ("col IN (" + …, fmt.Sprintf's "col = $%d").
+func fragmentText(text string) string {
+	prefix, _, built := strings.Cut(text, hole)
+	if !built {
+		return sqlcol.Column(text, strings.Count(text, "?"))
+	}
+	return textColumn(strings.TrimSuffix(prefix, "$"))
 }
 
 // prepares are the methods that make a prepared statement from SQL text.
@@ -218,7 +230,7 @@ var prepares = names("Prepare", "PrepareContext", "Preparex", "PreparexContext",
 // Exec, Query or QueryRow, the SQL it was prepared from (stmt, _ :=
 // tx.Prepare("INSERT …")) and its first argument after a context. ok is
 // false when there is no such text.
-func (c *checker) sqlText(call *ast.CallExpr, f *types.Func, r *row) (text string, first int, ok bool) {
+func (c *finder) sqlText(call *ast.CallExpr, f *types.Func, r *row) (text string, first int, ok bool) {
 	if r.text >= 0 && r.kind == textArgs {
 		if r.text >= len(call.Args) {
 			return "", 0, false
@@ -254,7 +266,7 @@ func (c *checker) sqlText(call *ast.CallExpr, f *types.Func, r *row) (text strin
 
 // preparedText returns the SQL that the statement e, a local variable
 // set once, was prepared from.
-func (c *checker) preparedText(e ast.Expr) (string, bool) {
+func (c *finder) preparedText(e ast.Expr) (string, bool) {
 	defs, ok := c.defs.Of(e)
 	if !ok || len(defs) != 1 || defs[0].Expr == nil || defs[0].Index != 0 {
 		return "", false
@@ -278,7 +290,7 @@ func (c *checker) preparedText(e ast.Expr) (string, bool) {
 // constString returns the SQL text e holds: its constant, or the texts
 // the program can build there (text.go), joined by altSep, with holes
 // where a part is not known; false when no part is known.
-func (c *checker) constString(e ast.Expr) (string, bool) {
+func (c *pkg) constString(e ast.Expr) (string, bool) {
 	if k, ok := c.key(e); ok {
 		return k, true
 	}

@@ -3,6 +3,7 @@ package idquery
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -10,6 +11,21 @@ import (
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 )
+
+// sinks computes the facts: which parameters of each function, and of
+// each function literal held in a variable, reach a query.
+type sinks struct {
+	*pkg
+	t *tracer
+	q *finder
+	// facts are this package's, and the imported ones looked up;
+	// litFacts maps a variable holding a function literal to the
+	// parameters of the literal that reach a query.
+	facts    map[*types.Func]*Sink
+	litFacts map[*types.Var]*Sink
+	// generated are the package's generated files, by their start.
+	generated map[token.Pos]bool
+}
 
 // The facts: Sink, a function of the program that passes its
 // parameters to a query, computed to a fixed point over the package and
@@ -135,7 +151,7 @@ func (s *Source) String() string { return fmt.Sprintf("source(key %d)", s.Key) }
 
 // computeFacts finds, to a fixed point over the package's functions, the
 // parameters each passes to a query unparsed, and exports them.
-func (c *checker) computeFacts() {
+func (c *sinks) computeFacts() {
 	type fn struct {
 		typ  *ast.FuncType
 		body *ast.BlockStmt
@@ -161,7 +177,7 @@ func (c *checker) computeFacts() {
 			}
 		}
 	}
-	for v, lit := range c.lits {
+	for v, lit := range c.t.lits {
 		fns = append(fns, fn{lit.Type, lit.Body, nil, func() *Sink {
 			if c.litFacts[v] == nil {
 				c.litFacts[v] = new(Sink)
@@ -173,14 +189,14 @@ func (c *checker) computeFacts() {
 	for changed := true; changed; {
 		changed = c.implemented(ifaces)
 		for _, f := range fns {
-			c.params, c.vararg = make(map[*types.Var]int), nil
+			c.t.params, c.t.vararg = make(map[*types.Var]int), nil
 			i := 0
 			for _, field := range f.typ.Params.List {
 				for _, name := range field.Names {
 					if v, ok := c.pass.TypesInfo.Defs[name].(*types.Var); ok {
-						c.params[v] = i
+						c.t.params[v] = i
 						if _, ok := field.Type.(*ast.Ellipsis); ok {
-							c.vararg = v
+							c.t.vararg = v
 						}
 					}
 					i++
@@ -189,12 +205,12 @@ func (c *checker) computeFacts() {
 					i++
 				}
 			}
-			if len(c.params) == 0 {
+			if len(c.t.params) == 0 {
 				continue
 			}
 			ast.Inspect(f.body, func(n ast.Node) bool {
-				for _, s := range c.sites(n) {
-					if i, ok := c.structParam(s.arg); ok && s.model {
+				for _, s := range c.q.sites(n) {
+					if i, ok := c.q.structParam(s.arg); ok && s.model {
 						if f.fact().add(Param{Index: i, Struct: true, Path: s.path}) {
 							changed = true
 						}
@@ -207,30 +223,30 @@ func (c *checker) computeFacts() {
 					switch {
 					case s.text:
 						v := c.defs.Var(s.arg)
-						i, ok := c.params[v]
-						if v == nil || !ok || v == c.vararg {
+						i, ok := c.t.params[v]
+						if v == nil || !ok || v == c.t.vararg {
 							continue
 						}
 						p = Param{Index: i, Text: true, Path: s.path}
 					case s.named:
 						v := c.defs.Var(pointee(s.arg))
-						i, ok := c.params[v]
-						if v == nil || !ok || v == c.vararg {
+						i, ok := c.t.params[v]
+						if v == nil || !ok || v == c.t.vararg {
 							continue
 						}
 						p = Param{Index: i, Named: true, Path: s.path}
 					case s.variadic:
-						if c.vararg == nil || c.defs.Var(s.arg) != c.vararg {
+						if c.t.vararg == nil || c.defs.Var(s.arg) != c.t.vararg {
 							continue
 						}
-						p = Param{Index: c.params[c.vararg], Variadic: true, Path: s.path, Bind: true}
+						p = Param{Index: c.t.params[c.t.vararg], Variadic: true, Path: s.path, Bind: true}
 					default:
-						c.at = s.arg.Pos()
-						v, ok := c.siteValue(s)
+						c.t.at = s.arg.Pos()
+						v, ok := c.t.siteValue(s)
 						if (!ok || v.param < 0) && f.gen && s.id {
 							// Generated code binds its parameters as they
 							// are, whatever their type (sqlc's uuid.UUID).
-							v, ok = c.directParam(s)
+							v, ok = c.t.directParam(s)
 						}
 						if !ok || v.param < 0 {
 							continue
@@ -274,7 +290,7 @@ func (c *checker) computeFacts() {
 // through the interface is taken to reach what those reach, since a
 // service's store interface and its implementation usually live in one
 // package. Implementations in other packages are not seen.
-func (c *checker) interfaceMethods() map[*types.Func][]*types.Func {
+func (c *sinks) interfaceMethods() map[*types.Func][]*types.Func {
 	out := make(map[*types.Func][]*types.Func)
 	scope := c.pass.Pkg.Scope()
 	var ifaces, concrete []*types.Named
@@ -322,7 +338,7 @@ func (c *checker) interfaceMethods() map[*types.Func][]*types.Func {
 
 // implemented merges the facts of the implementations into their
 // interfaces' methods, and reports whether any changed.
-func (c *checker) implemented(ifaces map[*types.Func][]*types.Func) bool {
+func (c *sinks) implemented(ifaces map[*types.Func][]*types.Func) bool {
 	changed := false
 	for m, impls := range ifaces {
 		for _, f := range impls {
@@ -346,7 +362,7 @@ func (c *checker) implemented(ifaces map[*types.Func][]*types.Func) bool {
 }
 
 // fact returns the Sink fact of f, of this package or imported, or nil.
-func (c *checker) fact(f *types.Func) *Sink {
+func (c *sinks) fact(f *types.Func) *Sink {
 	return cachedFact(c.pass, c.facts, f)
 }
 

@@ -13,6 +13,24 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
+// guards finds what a function checks before its queries: the request
+// reads it validates and returns on failure, and those its middleware
+// checks.
+type guards struct {
+	*pkg
+	t *tracer
+	s *sinks
+	// checked are the request reads checked before use.
+	checked []checkedRead
+	// validatorsOnly: findGuards, run before the facts, counts only
+	// parsers and validators by name (validator.Validate.Struct).
+	validatorsOnly bool
+	// mwChecks are the request reads each middleware checks; decls the
+	// package's functions' declarations.
+	mwChecks map[*types.Func][]string
+	decls    map[*types.Func]*ast.FuncDecl
+}
+
 // A value checked before the query by a function whose failure makes the
 // handler return (if !valid(v) { return }, if err := check(v); err != nil
 // { …; return }, an anchored regexp's MatchString) is treated as parsed
@@ -35,8 +53,8 @@ type checkedRead struct {
 }
 
 // findGuards records the checks that make the function return on failure.
-func (c *checker) findGuards() {
-	c.uuidKeys = make(map[parsedKey]bool)
+func (c *guards) findGuards() {
+	c.t.uuidKeys = make(map[parsedKey]bool)
 	c.mwChecks = make(map[*types.Func][]string)
 	c.decls = make(map[*types.Func]*ast.FuncDecl)
 	for _, f := range c.pass.Files {
@@ -68,8 +86,8 @@ func (c *checker) findGuards() {
 					}
 					if f != nil && c.uuidPattern(n, f) {
 						for _, a := range n.Args {
-							if k, ok := c.keyOf(a); ok {
-								c.uuidKeys[k] = true
+							if k, ok := c.t.keyOf(a); ok {
+								c.t.uuidKeys[k] = true
 							}
 						}
 					}
@@ -88,7 +106,7 @@ func (c *checker) findGuards() {
 }
 
 // guard records the checks in the condition of n, whose failure returns.
-func (c *checker) guard(n *ast.IfStmt, fd *ast.FuncDecl, mw bool) {
+func (c *guards) guard(n *ast.IfStmt, fd *ast.FuncDecl, mw bool) {
 	var calls []*ast.CallExpr
 	ast.Inspect(n.Cond, func(x ast.Node) bool {
 		switch x := x.(type) {
@@ -123,8 +141,8 @@ func (c *checker) guard(n *ast.IfStmt, fd *ast.FuncDecl, mw bool) {
 			}
 		}
 		for _, a := range args {
-			if k, ok := c.keyOf(a); ok {
-				c.parsed[k] = append(c.parsed[k], at)
+			if k, ok := c.t.keyOf(a); ok {
+				c.t.parsed[k] = append(c.t.parsed[k], at)
 				if k.path == "" {
 					// A struct checked as a whole: the reads stored in
 					// its fields are checked too.
@@ -133,13 +151,13 @@ func (c *checker) guard(n *ast.IfStmt, fd *ast.FuncDecl, mw bool) {
 					}
 				}
 			}
-			if c.requestValues(a, make(map[*types.Var]bool)) {
+			if c.t.requestValues(a, make(map[*types.Var]bool)) {
 				// The request's values checked as a whole (a signature).
 				c.checked = append(c.checked, checkedRead{from: at, to: fd.End()})
 				continue
 			}
-			c.at = call.Pos()
-			v, ok := c.taint(a, 0, make(map[*types.Var]bool))
+			c.t.at = call.Pos()
+			v, ok := c.t.taint(a, 0, make(map[*types.Var]bool))
 			if !ok || v.src == "" {
 				continue
 			}
@@ -149,19 +167,19 @@ func (c *checker) guard(n *ast.IfStmt, fd *ast.FuncDecl, mw bool) {
 			c.checked = append(c.checked, checkedRead{src: v.src, from: at, to: fd.End()})
 		}
 	}
-	c.at = token.NoPos
+	c.t.at = token.NoPos
 }
 
 // storedReads returns the request reads stored in the fields of the local
 // struct variable v: assigned (v.F = r.PathValue("id")) or in its literal.
-func (c *checker) storedReads(v *types.Var) []string {
+func (c *guards) storedReads(v *types.Var) []string {
 	var out []string
 	add := func(e ast.Expr) {
-		if r, ok := c.taint(e, 0, make(map[*types.Var]bool)); ok && r.src != "" {
+		if r, ok := c.t.taint(e, 0, make(map[*types.Var]bool)); ok && r.src != "" {
 			out = append(out, r.src)
 		}
 	}
-	for k, rhs := range c.fieldDefs {
+	for k, rhs := range c.t.fieldDefs {
 		if k.v == v {
 			for _, e := range rhs {
 				add(e)
@@ -192,7 +210,7 @@ var notChecks = names("strings", "bytes", "errors", "slices", "maps", "unicode/u
 
 // check reports whether call of f checks its arguments: a parser, or a
 // function with one result, a bool or an error, that is not a query.
-func (c *checker) check(f *types.Func, call *ast.CallExpr) bool {
+func (c *guards) check(f *types.Func, call *ast.CallExpr) bool {
 	if rule.PkgFunc(f, "regexp", "MatchString") || f.Pkg() != nil && f.Pkg().Path() == "regexp" && strings.HasPrefix(f.Name(), "Match") {
 		return c.anchored(call, f)
 	}
@@ -223,7 +241,7 @@ func (c *checker) check(f *types.Func, call *ast.CallExpr) bool {
 		return false // strings.HasPrefix(s, "/api/") does not check an id
 	}
 	res := f.Signature().Results()
-	if res.Len() != 1 || lookup(f, len(call.Args)) != nil || declared.match(f) || c.fact(f) != nil && len(c.fact(f).Params) > 0 {
+	if res.Len() != 1 || lookup(f, len(call.Args)) != nil || declared.match(f) || c.s.fact(f) != nil && len(c.s.fact(f).Params) > 0 {
 		return false
 	}
 	t := res.At(0).Type()
@@ -237,7 +255,7 @@ func (c *checker) check(f *types.Func, call *ast.CallExpr) bool {
 // matches: the constant pattern of regexp.MatchString, or of the
 // MustCompile or Compile that made the receiver (a package variable or a
 // local one).
-func (c *checker) pattern(call *ast.CallExpr, f *types.Func) (string, bool) {
+func (c *guards) pattern(call *ast.CallExpr, f *types.Func) (string, bool) {
 	if f.Signature().Recv() == nil {
 		if len(call.Args) > 0 {
 			return c.key(call.Args[0])
@@ -278,7 +296,7 @@ func (c *checker) pattern(call *ast.CallExpr, f *types.Func) (string, bool) {
 }
 
 // globalValue returns the value a package-level variable is declared with.
-func (c *checker) globalValue(v *types.Var) ast.Expr {
+func (c *guards) globalValue(v *types.Var) ast.Expr {
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -301,7 +319,7 @@ func (c *checker) globalValue(v *types.Var) ast.Expr {
 // anchored reports whether a regexp Match call checks the value: its
 // pattern is unknown, or anchored at both ends and admits only an id's
 // form or digits (checksForm).
-func (c *checker) anchored(call *ast.CallExpr, f *types.Func) bool {
+func (c *guards) anchored(call *ast.CallExpr, f *types.Func) bool {
 	p, ok := c.pattern(call, f)
 	if !ok {
 		return true
@@ -314,7 +332,7 @@ var uuidShape = regexp.MustCompile(`\{8\}-?\\?-?.*\{4\}.*\{12\}`)
 
 // uuidPattern reports whether call matches its argument against a UUID
 // pattern, which accepts what id.Parse refuses.
-func (c *checker) uuidPattern(call *ast.CallExpr, f *types.Func) bool {
+func (c *guards) uuidPattern(call *ast.CallExpr, f *types.Func) bool {
 	if f.Pkg() == nil || f.Pkg().Path() != "regexp" || !strings.HasPrefix(f.Name(), "Match") {
 		return false
 	}
@@ -325,7 +343,7 @@ func (c *checker) uuidPattern(call *ast.CallExpr, f *types.Func) bool {
 // middleware reports whether fd takes a handler and returns one: a
 // check in it runs before the handlers it wraps. A function that only
 // returns a handler (a handler factory) is none.
-func (c *checker) middleware(fd *ast.FuncDecl) bool {
+func (c *guards) middleware(fd *ast.FuncDecl) bool {
 	obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 	return ok && middlewareFunc(obj)
 }
@@ -396,7 +414,7 @@ func terminates(s ast.Stmt) bool {
 // statement's calls (the router answers "not found" before the handler
 // runs for a value that does not match), and the keys checked by the
 // middlewares the statement names or that are Use'd on its router.
-func (c *checker) registrations(body *ast.BlockStmt) {
+func (c *guards) registrations(body *ast.BlockStmt) {
 	used := make(map[*types.Var][]*types.Func) // r.Use(mw)
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -466,7 +484,7 @@ func (c *checker) registrations(body *ast.BlockStmt) {
 }
 
 // funcOf returns the function e names (f, h.method, pkg.F), or nil.
-func (c *checker) funcOf(e ast.Expr) *types.Func {
+func (c *guards) funcOf(e ast.Expr) *types.Func {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		f, _ := c.pass.TypesInfo.Uses[e].(*types.Func)
@@ -482,7 +500,7 @@ func (c *checker) funcOf(e ast.Expr) *types.Func {
 // argument registering a handler runs: a function or method named, a
 // function literal, a handler factory's or a middleware's call (its body,
 // and those of its arguments), a conversion's operand.
-func (c *checker) handlerBodies(e ast.Expr, depth int) []ast.Node {
+func (c *guards) handlerBodies(e ast.Expr, depth int) []ast.Node {
 	if depth > 4 {
 		return nil
 	}
@@ -521,10 +539,10 @@ func handlerResult(f *types.Func) bool {
 }
 
 // checkedAt reports whether a request read under src at pos is checked.
-func (c *checker) checkedAt(src string, pos token.Pos) bool {
+func (c *guards) checkedAt(src string, pos token.Pos) bool {
 	for _, r := range c.checked {
 		if (r.src == "" || r.src == src) && r.from <= pos && pos < r.to {
-			c.sawCheck = true
+			c.t.sawCheck = true
 			return true
 		}
 	}

@@ -27,14 +27,14 @@ func (d *Decoder) String() string { return fmt.Sprintf("decoder(body %d, into %d
 
 // decoderFact returns the Decoder fact of f, of this package or
 // imported, or nil.
-func (c *checker) decoderFact(f *types.Func) *Decoder {
+func (c *tracer) decoderFact(f *types.Func) *Decoder {
 	return cachedFact(c.pass, c.decoders, f)
 }
 
 // computeDecoders finds this package's functions that decode a request
 // body given as a parameter into a parameter, and exports their facts;
 // a helper calling another is found in a later round.
-func (c *checker) computeDecoders() {
+func (c *tracer) computeDecoders() {
 	for range 4 {
 		changed := false
 		for _, file := range c.pass.Files {
@@ -67,7 +67,7 @@ func (c *checker) computeDecoders() {
 
 // helperDecode returns the Decoder of a body that decodes one parameter
 // into another, or nil.
-func (c *checker) helperDecode(body *ast.BlockStmt, params map[*types.Var]int) *Decoder {
+func (c *tracer) helperDecode(body *ast.BlockStmt, params map[*types.Var]int) *Decoder {
 	var found *Decoder
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -119,7 +119,7 @@ func (c *checker) helperDecode(body *ast.BlockStmt, params map[*types.Var]int) *
 }
 
 // paramVar returns the variable e names, &v or v, or nil.
-func (c *checker) paramVar(e ast.Expr) *types.Var {
+func (c *tracer) paramVar(e ast.Expr) *types.Var {
 	e = pointee(e)
 	id, ok := e.(*ast.Ident)
 	if !ok {
@@ -131,7 +131,7 @@ func (c *checker) paramVar(e ast.Expr) *types.Var {
 
 // newDecoderReader returns the reader of json.NewDecoder(x) that e is,
 // directly or through a local variable, or nil.
-func (c *checker) newDecoderReader(e ast.Expr, depth int) ast.Expr {
+func (c *tracer) newDecoderReader(e ast.Expr, depth int) ast.Expr {
 	if depth > 8 {
 		return nil
 	}
@@ -157,7 +157,7 @@ func (c *checker) newDecoderReader(e ast.Expr, depth int) ast.Expr {
 // bodyParam returns the index of the parameter e is the body of: an
 // *http.Request parameter's Body, or a parameter itself, read, limited,
 // wrapped or converted, directly or through local variables; or -1.
-func (c *checker) bodyParam(e ast.Expr, params map[*types.Var]int, depth int) int {
+func (c *tracer) bodyParam(e ast.Expr, params map[*types.Var]int, depth int) int {
 	if depth > 8 {
 		return -1
 	}
@@ -210,7 +210,7 @@ func (c *checker) bodyParam(e ast.Expr, params map[*types.Var]int, depth int) in
 
 // helperDecoded returns the variable a call of a Decoder decodes the
 // request body into, or nil.
-func (c *checker) helperDecoded(callee *types.Func, call *ast.CallExpr) *types.Var {
+func (c *tracer) helperDecoded(callee *types.Func, call *ast.CallExpr) *types.Var {
 	d := c.decoderFact(callee)
 	if d == nil || d.Body >= len(call.Args) || d.Arg >= len(call.Args) {
 		return nil

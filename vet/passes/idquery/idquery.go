@@ -94,58 +94,36 @@ type fieldKey struct {
 	field string
 }
 
-type checker struct {
-	pass *analysis.Pass
-	defs *flow.Defs
-	// sources are the functions of this package, and the imported ones
-	// looked up, that return a request value read under a parameter.
-	sources map[*types.Func]*Source
-	// decoders are the functions of this package, and the imported ones
-	// looked up, that decode a request body into a parameter (helper.go).
-	decoders map[*types.Func]*Decoder
-	// parsed maps a variable to where it is parsed (passed to a parser)
-	// or replaced by the text of a parsed value; at is the query being
-	// looked at: a variable parsed before it is not followed.
-	parsed map[parsedKey][]token.Pos
-	at     token.Pos
-	// decoded are the local variables a request body is decoded into;
-	// ranges maps a range statement's value variable to what it ranges
-	// over.
-	decoded map[*types.Var]string // "JSON body", or the binding method
-	ranges  map[*types.Var]ast.Expr
-	// checked are the request reads checked before use (guard.go);
-	// uuidKeys the values matched against a UUID pattern.
-	checked  []checkedRead
-	uuidKeys map[parsedKey]bool
-	// fieldDefs maps a local struct variable's field to the values
-	// assigned to it (x.F = v); lits maps a local variable to the function
-	// literal it holds (run := func(id string) {…}), and litFacts such a
-	// variable to the parameters of the literal that reach a query.
-	fieldDefs map[fieldKey][]ast.Expr
-	lits      map[*types.Var]*ast.FuncLit
-	litFacts  map[*types.Var]*Sink
-	facts     map[*types.Func]*Sink // this package's, and the imported ones looked up
-	params    map[*types.Var]int    // the parameters of the function whose facts are computed
-	vararg    *types.Var            // its final ...T parameter, if any
-	// validatorsOnly: findGuards, run before the facts, counts only
-	// parsers and validators by name (validator.Validate.Struct).
-	validatorsOnly bool
-	// sawCheck is set when taint meets a value checked before c.at.
-	sawCheck bool
-	// generated are the package's generated files, by their start.
-	generated map[token.Pos]bool
-	// paramNames are the parameters of the package's functions.
-	paramNames map[*types.Var]bool
-	// mwChecks are the request reads each middleware checks (guard.go);
-	// decls the package's functions' declarations.
-	mwChecks map[*types.Func][]string
-	decls    map[*types.Func]*ast.FuncDecl
-	// texts computes SQL text from the package's SSA form (text.go).
+// pkg is what every step reads of the package: its types, its
+// variables' definitions, and its SQL text computed from its SSA form
+// (text.go).
+type pkg struct {
+	pass  *analysis.Pass
+	defs  *flow.Defs
 	texts *texts
-	// counting is set in the pass that reports: queries counts the
-	// queries with SQL text, unknown those whose text is not known.
-	counting         bool
-	queries, unknown int
+}
+
+// checker runs the steps in order: the request values and the helpers
+// that read or decode them (tracer), what each function checks before
+// its queries (guards), the queries each function passes its parameters
+// to (sinks), then, per query found (finder), the text, the columns and
+// the judgement of the bound types, and the message (reporter).
+type checker struct {
+	t *tracer
+	g *guards
+	s *sinks
+	q *finder
+	r *reporter
+}
+
+func newChecker(pass *analysis.Pass) *checker {
+	p := &pkg{pass: pass, texts: &texts{pass: pass}, defs: flow.New(pass.TypesInfo, pass.Files)}
+	t := &tracer{pkg: p, sources: make(map[*types.Func]*Source), decoders: make(map[*types.Func]*Decoder)}
+	g := &guards{pkg: p, t: t}
+	s := &sinks{pkg: p, t: t, facts: make(map[*types.Func]*Sink)}
+	q := &finder{pkg: p, t: t, s: s}
+	t.g, t.s, g.s, s.q = g, s, s, q
+	return &checker{t: t, g: g, s: s, q: q, r: &reporter{pkg: p, t: t}}
 }
 
 // handlerPaths are the packages one of which a package must reach for a
@@ -167,25 +145,25 @@ func run(pass *analysis.Pass) (any, error) {
 	if !handlers && !queries && !jsonHelpers {
 		return nil, nil
 	}
-	c := &checker{pass: pass, texts: &texts{pass: pass}, defs: flow.New(pass.TypesInfo, pass.Files), facts: make(map[*types.Func]*Sink), sources: make(map[*types.Func]*Source), decoders: make(map[*types.Func]*Decoder)}
+	c := newChecker(pass)
 	if handlers {
-		c.computeSources()
+		c.t.computeSources()
 	}
 	if handlers || jsonHelpers {
-		c.computeDecoders()
+		c.t.computeDecoders()
 	}
 	if !queries {
 		return nil, nil
 	}
-	c.generated, c.paramNames = make(map[token.Pos]bool), make(map[*types.Var]bool)
+	c.s.generated, c.t.paramNames = make(map[token.Pos]bool), make(map[*types.Var]bool)
 	for _, f := range pass.Files {
-		c.generated[f.FileStart] = ast.IsGenerated(f)
+		c.s.generated[f.FileStart] = ast.IsGenerated(f)
 		ast.Inspect(f, func(n ast.Node) bool {
 			if ft, ok := n.(*ast.FuncType); ok && ft.Params != nil {
 				for _, field := range ft.Params.List {
 					for _, name := range field.Names {
 						if v, ok := pass.TypesInfo.Defs[name].(*types.Var); ok {
-							c.paramNames[v] = true
+							c.t.paramNames[v] = true
 						}
 					}
 				}
@@ -193,32 +171,32 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
-	c.findParsed()
-	c.findDecoded()
-	c.findFieldsAndLits()
+	c.t.findParsed()
+	c.t.findDecoded()
+	c.t.findFieldsAndLits()
 	// A function that validates a parameter, by a validator's name, and
 	// returns on failure before its query does not pass it on unchecked.
-	c.validatorsOnly = true
-	c.findGuards()
-	c.validatorsOnly = false
-	c.computeFacts()
+	c.g.validatorsOnly = true
+	c.g.findGuards()
+	c.g.validatorsOnly = false
+	c.s.computeFacts()
 	scope, ok := rule.NewScope(pass, &cfg)
 	if !ok {
 		return nil, nil
 	}
-	c.params, c.vararg = nil, nil
-	c.findGuards()
-	c.counting = true
+	c.t.params, c.t.vararg = nil, nil
+	c.g.findGuards()
+	c.q.counting = true
 	for _, f := range scope.Files(pass) {
 		ast.Inspect(f, func(n ast.Node) bool {
-			for _, s := range c.sites(n) {
-				c.report(scope, s)
+			for _, s := range c.q.sites(n) {
+				c.r.report(scope, s)
 			}
 			return true
 		})
 	}
-	if verbose && c.queries > 0 {
-		fmt.Fprintf(os.Stderr, "idquery: %s: %d queries checked, %d with text that cannot be known\n", path, c.queries, c.unknown)
+	if verbose && c.q.queries > 0 {
+		fmt.Fprintf(os.Stderr, "idquery: %s: %d queries checked, %d with text that cannot be known\n", path, c.q.queries, c.q.unknown)
 	}
 	return nil, nil
 }

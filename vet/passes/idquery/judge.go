@@ -121,11 +121,11 @@ func typeName(t types.Type) string {
 // boundType returns the type of the value e binds, looking through an
 // interface (any) to what a local variable holding it was set to, and
 // through a driver wrapper (pq.Array(ids)); nil when it is not known.
-func (c *checker) boundType(e ast.Expr) types.Type {
+func (c *pkg) boundType(e ast.Expr) types.Type {
 	return c.boundTypeDepth(e, 0)
 }
 
-func (c *checker) boundTypeDepth(e ast.Expr, depth int) types.Type {
+func (c *pkg) boundTypeDepth(e ast.Expr, depth int) types.Type {
 	e = ast.Unparen(e)
 	t := c.pass.TypesInfo.TypeOf(e)
 	if t == nil || depth > 4 {
@@ -159,7 +159,7 @@ func (c *checker) boundTypeDepth(e ast.Expr, depth int) types.Type {
 
 // idText reports whether e is an id's own text (id.String(),
 // MarshalText, fmt.Sprint of an id): its canonical form, no finding.
-func (c *checker) idText(e ast.Expr) bool {
+func (c *pkg) idText(e ast.Expr) bool {
 	if c.defs.IDText(e) {
 		return true
 	}

@@ -14,7 +14,7 @@ import (
 
 // condSites returns the sites of a condition: SQL text with the values of
 // its placeholders, a struct or map literal, or a struct bound whole.
-func (c *checker) condSites(cond ast.Expr, rest []ast.Expr, where string) []site {
+func (c *finder) condSites(cond ast.Expr, rest []ast.Expr, where string) []site {
 	text, ok := c.constString(cond)
 	if t := c.pass.TypesInfo.TypeOf(cond); t != nil && isString(t) {
 		c.count(ok)
@@ -44,7 +44,7 @@ func (c *checker) condSites(cond ast.Expr, rest []ast.Expr, where string) []site
 
 // mapSites returns the values of a map literal e, each bound to the
 // column its constant key names.
-func (c *checker) mapSites(e ast.Expr, where string) []site {
+func (c *finder) mapSites(e ast.Expr, where string) []site {
 	lit, ok := pointee(e).(*ast.CompositeLit)
 	if !ok {
 		return nil
@@ -61,7 +61,7 @@ func (c *checker) mapSites(e ast.Expr, where string) []site {
 
 // keyedSites returns the sites of a lookup into dest by conds: SQL text
 // and its values, a condition struct or map, or else dest's primary key.
-func (c *checker) keyedSites(dest, cond ast.Expr, rest []ast.Expr, where string) []site {
+func (c *finder) keyedSites(dest, cond ast.Expr, rest []ast.Expr, where string) []site {
 	if _, ok := c.constString(cond); ok {
 		return c.condSites(cond, rest, where)
 	}
@@ -80,7 +80,7 @@ func (c *checker) keyedSites(dest, cond ast.Expr, rest []ast.Expr, where string)
 
 // modelSites returns the site of a model bound whole, and the sites of
 // its literal's keyed fields.
-func (c *checker) modelSites(model ast.Expr, where string) []site {
+func (c *finder) modelSites(model ast.Expr, where string) []site {
 	if !elemStruct(c.pass.TypesInfo.TypeOf(model)) {
 		return nil
 	}
@@ -90,7 +90,7 @@ func (c *checker) modelSites(model ast.Expr, where string) []site {
 
 // fieldValues returns the sites of the keyed fields of a struct literal
 // for their request sources only: their types are judged with the model.
-func (c *checker) fieldValues(e ast.Expr, where string) []site {
+func (c *finder) fieldValues(e ast.Expr, where string) []site {
 	out := c.fields(e, where)
 	for i := range out {
 		out[i].bind = false
@@ -116,7 +116,7 @@ func elemStruct(t types.Type) bool {
 
 // receiverColumn returns the column of goqu.C("col").Eq(v)'s receiver,
 // the constant of the call that made it, or "".
-func (c *checker) receiverColumn(call *ast.CallExpr) string {
+func (c *finder) receiverColumn(call *ast.CallExpr) string {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return ""
@@ -135,7 +135,7 @@ func (c *checker) receiverColumn(call *ast.CallExpr) string {
 // destKey returns the site of the primary key set in a lookup's
 // destination, which GORM binds as its condition (First(&Server{ID: v}),
 // or a local variable set once to such a literal).
-func (c *checker) destKey(dest ast.Expr, where string) []site {
+func (c *finder) destKey(dest ast.Expr, where string) []site {
 	e := pointee(dest)
 	if defs, ok := c.defs.Of(e); ok && len(defs) == 1 && defs[0].Expr != nil && defs[0].Index == 0 {
 		e = pointee(defs[0].Expr)
@@ -192,7 +192,7 @@ func filterColumn(k string) string {
 // chain in the builder chain that call's receiver is
 // (sq.Insert("t").Columns("id", "name").Values(…)), directly or through
 // a local variable set once.
-func (c *checker) chainColumns(call *ast.CallExpr, chain string) []string {
+func (c *finder) chainColumns(call *ast.CallExpr, chain string) []string {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return nil
@@ -230,7 +230,7 @@ func (c *checker) chainColumns(call *ast.CallExpr, chain string) []string {
 // bound to the column in its place among the column names: the rows of
 // pgx.CopyFromRows given a literal, or a local slice of row literals
 // appended one by one.
-func (c *checker) copySites(call *ast.CallExpr, r *row, where string) []site {
+func (c *finder) copySites(call *ast.CallExpr, r *row, where string) []site {
 	if len(call.Args) <= max(r.column, r.args) {
 		return nil
 	}

@@ -22,7 +22,7 @@ import (
 // the text and the argument as sites of their own, for the facts of a
 // function that passes its parameters on (a service's own wrapper over
 // sqlx.NamedQueryContext).
-func (c *checker) namedSites(call *ast.CallExpr, f *types.Func, path string) []site {
+func (c *finder) namedSites(call *ast.CallExpr, f *types.Func, path string) []site {
 	if len(call.Args) == 0 {
 		return nil
 	}
@@ -53,7 +53,7 @@ func (c *checker) namedSites(call *ast.CallExpr, f *types.Func, path string) []s
 // take from a, a struct (or a pointer to one, or a slice of them: a
 // batch insert) or a map literal, each bound to its placeholder's column,
 // or, where the text names none (lower(:email)), the parameter's name.
-func (c *checker) namedArgSites(a ast.Expr, path, text string) []site {
+func (c *finder) namedArgSites(a ast.Expr, path, text string) []site {
 	var out []site
 	lit, _ := pointee(a).(*ast.CompositeLit)
 	var params []sqlcol.Param

@@ -11,6 +11,30 @@ import (
 	"github.com/idkeys/id/vet/internal/rule"
 )
 
+// finder finds the queries (the library table, the facts), their SQL
+// text and each bound value's column (queries.go, columns.go, models.go,
+// named.go).
+type finder struct {
+	*pkg
+	t *tracer
+	s *sinks
+	// counting is set in the pass that reports: queries counts the
+	// queries with SQL text, unknown those whose text is not known.
+	counting         bool
+	queries, unknown int
+}
+
+// count counts a query with SQL text in the pass that reports, and
+// whether its text is known, for -idquery.v.
+func (c *finder) count(known bool) {
+	if c.counting {
+		c.queries++
+		if !known {
+			c.unknown++
+		}
+	}
+}
+
 // Step 1, the queries: the calls whose arguments end in SQL, found by the
 // library table (libraries.go), the Sink facts of the program's own
 // functions, and -idquery.sinks; each argument a query binds is a site.
@@ -18,14 +42,14 @@ import (
 // sites returns the expressions that n passes to a query: the arguments
 // of a listed query method or function, or of a function with a Sink fact
 // at its parameters, and the values of a builder's map literal.
-func (c *checker) sites(n ast.Node) []site {
+func (c *finder) sites(n ast.Node) []site {
 	switch n := n.(type) {
 	case *ast.CallExpr:
 		f := c.defs.Callee(n)
 		if f == nil {
 			// A local variable holding a function literal.
-			if v := c.defs.Var(n.Fun); v != nil && c.litFacts[v] != nil {
-				return c.factSites(n, c.litFacts[v], v.Name())
+			if v := c.defs.Var(n.Fun); v != nil && c.s.litFacts[v] != nil {
+				return c.factSites(n, c.s.litFacts[v], v.Name())
 			}
 			return nil
 		}
@@ -44,7 +68,7 @@ func (c *checker) sites(n ast.Node) []site {
 			}
 			return out
 		}
-		return c.factSites(n, c.fact(f), rule.Func(f))
+		return c.factSites(n, c.s.fact(f), rule.Func(f))
 	case *ast.CompositeLit:
 		t := c.pass.TypesInfo.TypeOf(n)
 		if t == nil || mapRow(t) == nil {
@@ -65,7 +89,7 @@ func (c *checker) sites(n ast.Node) []site {
 }
 
 // colSite returns the site of a value bound to the column col.
-func (c *checker) colSite(arg ast.Expr, path, col string) site {
+func (c *finder) colSite(arg ast.Expr, path, col string) site {
 	return site{arg: arg, path: path, id: c.idCol("", col), col: col, bind: true, uuid: c.uuidCol("", col)} // schema.go
 }
 
@@ -75,7 +99,7 @@ func (c *checker) colSite(arg ast.Expr, path, col string) site {
 // literal's fields to theirs; a variadic slice's literal or appended
 // values, in their order, to theirs; a text argument that is not
 // constant is a site of its own (text), for the facts.
-func (c *checker) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text string, first int, hasText bool) []site {
+func (c *finder) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text string, first int, hasText bool) []site {
 	var out []site
 	textArg := -1
 	if !hasText && f != nil {
@@ -105,7 +129,7 @@ func (c *checker) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text s
 					col = textColumnAt(text, i-first+1+k.index)
 				}
 				if col == "" {
-					col = c.fragmentColumn(e)
+					col = c.texts.fragment(e) // columns.go
 				}
 				out = append(out, c.colSite(e, path, col))
 			}
@@ -135,7 +159,7 @@ func textParam(f *types.Func, nargs int) int {
 
 // factSites returns the arguments of call that reach a query by the Sink
 // s of its callee, which name names.
-func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
+func (c *finder) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 	if s == nil {
 		return nil
 	}
@@ -192,7 +216,7 @@ func (c *checker) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 // uuidTag reports whether the field name of the struct a points to has
 // a validate tag that accepts UUIDs (validate:"required,uuid"), which
 // id.Parse refuses: no id.Parse advice.
-func (c *checker) uuidTag(a ast.Expr, name string) bool {
+func (c *finder) uuidTag(a ast.Expr, name string) bool {
 	t := c.pass.TypesInfo.TypeOf(a)
 	if t == nil {
 		return false
@@ -227,7 +251,7 @@ type appendedAt struct {
 // appended returns the values appended to the local slice e
 // (args = append(args, v)) and those of its literal (args := []any{v}),
 // each with its place.
-func (c *checker) appended(e ast.Expr) map[appendedAt]ast.Expr {
+func (c *finder) appended(e ast.Expr) map[appendedAt]ast.Expr {
 	defs, ok := c.defs.Of(e)
 	if !ok {
 		return nil
@@ -277,13 +301,13 @@ func (c *checker) appended(e ast.Expr) map[appendedAt]ast.Expr {
 // structParam returns the index of the parameter of the function whose
 // facts are computed that e is, or whose address e is, when it is a
 // struct.
-func (c *checker) structParam(e ast.Expr) (int, bool) {
+func (c *finder) structParam(e ast.Expr) (int, bool) {
 	e = pointee(e)
 	v := c.defs.Var(e)
 	if v == nil {
 		return 0, false
 	}
-	i, ok := c.params[v]
+	i, ok := c.t.params[v]
 	if !ok {
 		return 0, false
 	}
@@ -294,7 +318,7 @@ func (c *checker) structParam(e ast.Expr) (int, bool) {
 // fields returns the keyed field values of a struct literal (or its
 // address) passed to a query: GORM's db.Where(&User{ID: v}), each bound
 // to its field's column.
-func (c *checker) fields(e ast.Expr, path string) []site {
+func (c *finder) fields(e ast.Expr, path string) []site {
 	e = pointee(e)
 	lit, ok := e.(*ast.CompositeLit)
 	if !ok {
@@ -353,7 +377,7 @@ func queryShape(sig *types.Signature) bool {
 // rowSites returns the sites of a call of f, a library's call that the
 // row r describes (libraries.go): the values it binds and their columns,
 // by the row's kind.
-func (c *checker) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
+func (c *finder) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 	args, where := call.Args, rule.Func(f)
 	switch r.kind {
 	case namedArgs, namedStmt:

@@ -10,23 +10,18 @@ import (
 	"github.com/idkeys/id/vet/internal/rule"
 )
 
+// reporter writes the message for a value bound to a query.
+type reporter struct {
+	*pkg
+	t *tracer
+}
+
 // Step 5, the message: what the finding says, by where the value came
 // from (a request read, a parameter, a field) and how it is bound.
 
-// count counts a query with SQL text in the pass that reports, and
-// whether its text is known, for -idquery.v.
-func (c *checker) count(known bool) {
-	if c.counting {
-		c.queries++
-		if !known {
-			c.unknown++
-		}
-	}
-}
-
 // report reports the value s binds when its type is not an id's, or when
 // it is a request value that reaches the query unparsed.
-func (c *checker) report(scope *rule.Scope, s site) {
+func (c *reporter) report(scope *rule.Scope, s site) {
 	if s.variadic || s.text || s.named {
 		return
 	}
@@ -37,10 +32,10 @@ func (c *checker) report(scope *rule.Scope, s site) {
 	if !s.id || c.idText(s.arg) {
 		return
 	}
-	c.at, c.sawCheck = s.arg.Pos(), false
-	v, ok := c.siteValue(s)
+	c.t.at, c.t.sawCheck = s.arg.Pos(), false
+	v, ok := c.t.siteValue(s)
 	src := ok && v.src != ""
-	if !src && c.sawCheck {
+	if !src && c.t.sawCheck {
 		return // parsed, checked, or an id's text, before the query
 	}
 	var typ types.Type
@@ -70,11 +65,11 @@ func (c *checker) report(scope *rule.Scope, s site) {
 		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id %s", v.src, s.path, as)
 	case s.field != "":
 		then := ""
-		if c.paramNames[c.defs.Var(pointee(s.arg))] {
+		if c.t.paramNames[c.defs.Var(pointee(s.arg))] {
 			then = "; its callers then parse at their boundary"
 		}
 		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make field %s of %s an id.ID%s", s.path, s.col, typeName(typ), s.field, typeName(elemType(c.pass.TypesInfo.TypeOf(s.arg))), then)
-	case c.paramNames[c.defs.Var(s.arg)]:
+	case c.t.paramNames[c.defs.Var(s.arg)]:
 		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make parameter %s an id.ID; its callers then parse at their boundary", s.path, s.col, typeName(typ), c.defs.Var(s.arg).Name())
 	default:
 		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make the parameter that carries it an id.ID", s.path, s.col, typeName(typ))
@@ -83,7 +78,7 @@ func (c *checker) report(scope *rule.Scope, s site) {
 
 // reportModel reports the id fields of a model bound whole whose type is
 // not an id's: the keyed fields of a literal, every id field otherwise.
-func (c *checker) reportModel(scope *rule.Scope, s site) {
+func (c *reporter) reportModel(scope *rule.Scope, s site) {
 	t := c.pass.TypesInfo.TypeOf(s.arg)
 	fs := textFields(modelFields(t))
 	lit, ok := pointee(s.arg).(*ast.CompositeLit)
@@ -99,14 +94,14 @@ func (c *checker) reportModel(scope *rule.Scope, s site) {
 				set = append(set, d.Expr)
 			}
 		}
-		if v == nil || c.paramNames[v] || len(set) != 1 {
+		if v == nil || c.t.paramNames[v] || len(set) != 1 {
 			return
 		}
 		if lit, ok = pointee(set[0]).(*ast.CompositeLit); !ok {
 			return
 		}
 		assigned := make(map[string]bool)
-		for k := range c.fieldDefs {
+		for k := range c.t.fieldDefs {
 			if k.v == v {
 				assigned[k.field] = true
 			}

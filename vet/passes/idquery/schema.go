@@ -19,7 +19,7 @@ import (
 // (or a key's, with text ""), is an id column: by its name (idColumn),
 // or by the module's schema unless a word of its name says another
 // system's (rule.Foreign).
-func (c *checker) idCol(text, col string) bool {
+func (c *pkg) idCol(text, col string) bool {
 	if idColumn(col) {
 		return true
 	}
@@ -30,7 +30,7 @@ func (c *checker) idCol(text, col string) bool {
 // uuidCol reports whether col's values are UUIDs, by its name
 // (uuidColumn) or by its type, or its key's, in the schema (uuid): then
 // no id.Parse advice is given.
-func (c *checker) uuidCol(text, col string) bool {
+func (c *pkg) uuidCol(text, col string) bool {
 	if uuidColumn(col) {
 		return true
 	}
@@ -40,7 +40,7 @@ func (c *checker) uuidCol(text, col string) bool {
 
 // schemaColumn judges col in the schema of the module of c's package,
 // among the tables text names (schema.Column).
-func (c *checker) schemaColumn(text, col string) (id, uuid bool) {
+func (c *pkg) schemaColumn(text, col string) (id, uuid bool) {
 	if col == "" {
 		return false, false
 	}

@@ -61,7 +61,7 @@ var sourceFuncs = map[string]int{
 
 // source returns the request value call reads, if it reads one under a
 // constant key.
-func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
+func (c *tracer) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 	ki := -1
 	desc := ""
 	if recv := f.Signature().Recv(); recv != nil && f.Pkg() != nil {
@@ -105,7 +105,7 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 		return value{}, false
 	}
 	src := fmt.Sprintf("%s(%s)", desc, strconv.Quote(k))
-	if c.checkedAt(src, call.Pos()) {
+	if c.g.checkedAt(src, call.Pos()) {
 		return value{}, false
 	}
 	return keyed(src, k), true
@@ -113,14 +113,14 @@ func (c *checker) source(f *types.Func, call *ast.CallExpr) (value, bool) {
 
 // sourceFact returns the Source fact of f, of this package or imported,
 // or nil.
-func (c *checker) sourceFact(f *types.Func) *Source {
+func (c *tracer) sourceFact(f *types.Func) *Source {
 	return cachedFact(c.pass, c.sources, f)
 }
 
 // computeSources finds, to a fixed point, the package's functions that
 // return a request value read under one of their parameters, and exports
 // them as Source facts.
-func (c *checker) computeSources() {
+func (c *tracer) computeSources() {
 	type fn struct {
 		decl   *ast.FuncDecl
 		obj    *types.Func
@@ -177,7 +177,7 @@ func (c *checker) computeSources() {
 // e, or a local variable one of whose values it is, reads a request
 // value: r.PathValue(key), mux.Vars(r)[key], c.Param(key), a Source's
 // call with key.
-func (c *checker) readUnder(e ast.Expr, params map[*types.Var]int, seen map[*types.Var]bool) (int, bool) {
+func (c *tracer) readUnder(e ast.Expr, params map[*types.Var]int, seen map[*types.Var]bool) (int, bool) {
 	param := func(k ast.Expr) (int, bool) {
 		id, ok := ast.Unparen(k).(*ast.Ident)
 		if !ok {
@@ -251,7 +251,7 @@ func keyed(src, k string) value {
 
 // requestValues reports whether e is r.URL.Query(), r.Form or r.PostForm
 // of an *http.Request, directly or through local variables.
-func (c *checker) requestValues(e ast.Expr, seen map[*types.Var]bool) bool {
+func (c *tracer) requestValues(e ast.Expr, seen map[*types.Var]bool) bool {
 	info := c.pass.TypesInfo
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
@@ -278,7 +278,7 @@ func (c *checker) requestValues(e ast.Expr, seen map[*types.Var]bool) bool {
 
 // muxVars reports whether e is mux.Vars(r), directly or through local
 // variables.
-func (c *checker) muxVars(e ast.Expr, seen map[*types.Var]bool) bool {
+func (c *tracer) muxVars(e ast.Expr, seen map[*types.Var]bool) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		f, _ := typeutil.Callee(c.pass.TypesInfo, e).(*types.Func)
@@ -291,7 +291,7 @@ func (c *checker) muxVars(e ast.Expr, seen map[*types.Var]bool) bool {
 
 // localAll reports whether e is a local variable every assignment of which
 // satisfies is.
-func (c *checker) localAll(e *ast.Ident, seen map[*types.Var]bool, is func(ast.Expr, map[*types.Var]bool) bool) bool {
+func (c *tracer) localAll(e *ast.Ident, seen map[*types.Var]bool, is func(ast.Expr, map[*types.Var]bool) bool) bool {
 	v := c.defs.Var(e)
 	if v == nil || seen[v] {
 		return false
@@ -312,7 +312,7 @@ func (c *checker) localAll(e *ast.Ident, seen map[*types.Var]bool, is func(ast.E
 
 // fasthttpArgs returns "QueryArgs" or "PostArgs" when e is that call on a
 // fasthttp.RequestCtx, directly or through a local variable, or "".
-func (c *checker) fasthttpArgs(e ast.Expr, depth int) string {
+func (c *tracer) fasthttpArgs(e ast.Expr, depth int) string {
 	if depth > 8 {
 		return ""
 	}
@@ -339,7 +339,7 @@ func (c *checker) fasthttpArgs(e ast.Expr, depth int) string {
 // RPC request message, or its getter (req.Msg.UserId, req.GetUserId()):
 // a protobuf message (it has ProtoReflect) reached from a parameter of
 // the function (a gRPC method's request, connect's *connect.Request[T]).
-func (c *checker) rpcField(e ast.Expr) (value, bool) {
+func (c *tracer) rpcField(e ast.Expr) (value, bool) {
 	name := ""
 	var x ast.Expr
 	switch e := e.(type) {
@@ -375,7 +375,7 @@ func (c *checker) rpcField(e ast.Expr) (value, bool) {
 		return value{}, false
 	}
 	src := fmt.Sprintf("RPC field %s", strconv.Quote(name))
-	if c.checkedAt(src, e.Pos()) {
+	if c.g.checkedAt(src, e.Pos()) {
 		return value{}, false
 	}
 	return keyed(src, name), true

@@ -11,6 +11,44 @@ import (
 	"github.com/idkeys/id/vet/internal/flow"
 )
 
+// tracer finds where a value came from (values.go, sources.go, body.go,
+// helper.go): a request read, a decoded body, a parameter of the function
+// whose facts are computed, and whether it was parsed or checked first.
+type tracer struct {
+	*pkg
+	g *guards // checkedAt: a read checked before use
+	s *sinks  // the facts of the function literals a value is passed to
+	// sources are the functions of this package, and the imported ones
+	// looked up, that return a request value read under a parameter.
+	sources map[*types.Func]*Source
+	// decoders are the functions of this package, and the imported ones
+	// looked up, that decode a request body into a parameter (helper.go).
+	decoders map[*types.Func]*Decoder
+	// parsed maps a variable to where it is parsed (passed to a parser)
+	// or replaced by the text of a parsed value; at is the query being
+	// looked at: a variable parsed before it is not followed.
+	parsed map[parsedKey][]token.Pos
+	at     token.Pos
+	// decoded are the local variables a request body is decoded into;
+	// ranges maps a range statement's value variable to what it ranges
+	// over.
+	decoded map[*types.Var]string // "JSON body", or the binding method
+	ranges  map[*types.Var]ast.Expr
+	// uuidKeys are the values matched against a UUID pattern (guard.go).
+	uuidKeys map[parsedKey]bool
+	// fieldDefs maps a local struct variable's field to the values
+	// assigned to it (x.F = v); lits maps a local variable to the function
+	// literal it holds (run := func(id string) {…}).
+	fieldDefs map[fieldKey][]ast.Expr
+	lits      map[*types.Var]*ast.FuncLit
+	params    map[*types.Var]int // the parameters of the function whose facts are computed
+	vararg    *types.Var         // its final ...T parameter, if any
+	// sawCheck is set when taint meets a value checked before at.
+	sawCheck bool
+	// paramNames are the parameters of the package's functions.
+	paramNames map[*types.Var]bool
+}
+
 // Where a bound value came from: a request read, a parameter of the
 // function, a field of a local struct; and whether it was parsed or
 // checked before the query.
@@ -18,7 +56,7 @@ import (
 // siteValue returns where the value that s passes came from: its
 // argument's text, or the field s.field of the struct it passes (a
 // parameter's field, or a local variable's).
-func (c *checker) siteValue(s site) (value, bool) {
+func (c *tracer) siteValue(s site) (value, bool) {
 	if s.field == "" {
 		return c.taint(s.arg, 0, make(map[*types.Var]bool))
 	}
@@ -39,7 +77,7 @@ func (c *checker) siteValue(s site) (value, bool) {
 
 // directParam returns the parameter, or the parameter's field, that s
 // binds as it is (id, arg.ID), whatever its type.
-func (c *checker) directParam(s site) (value, bool) {
+func (c *tracer) directParam(s site) (value, bool) {
 	e, field := ast.Unparen(s.arg), s.field
 	if sel, ok := e.(*ast.SelectorExpr); ok && field == "" {
 		e, field = ast.Unparen(sel.X), sel.Sel.Name
@@ -66,7 +104,7 @@ func runes(t types.Type) bool {
 // taint returns where the text of e (or of its index'th result) came from:
 // a request value read under a constant key, or a parameter of the
 // function whose facts are computed.
-func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value, bool) {
+func (c *tracer) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value, bool) {
 	info := c.pass.TypesInfo
 	e = ast.Unparen(e)
 	if t := info.TypeOf(e); t != nil {
@@ -164,7 +202,7 @@ func (c *checker) taint(e ast.Expr, index int, seen map[*types.Var]bool) (value,
 		// mux.Vars(r)["id"], directly or through a local variable.
 		if k, ok := c.key(e.Index); ok && c.muxVars(e.X, make(map[*types.Var]bool)) {
 			src := fmt.Sprintf("mux.Vars(…)[%s]", strconv.Quote(k))
-			if c.checkedAt(src, e.Pos()) {
+			if c.g.checkedAt(src, e.Pos()) {
 				return value{}, false
 			}
 			return keyed(src, k), true
@@ -248,7 +286,7 @@ func parser(f *types.Func) bool {
 // findParsed records, for each variable, where it is passed to a parser
 // (parser: as an argument, or converted to []byte) and where it is
 // assigned the text of a parsed value (s = u.String(), u not a string).
-func (c *checker) findParsed() {
+func (c *tracer) findParsed() {
 	c.parsed = make(map[parsedKey][]token.Pos)
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -283,10 +321,10 @@ func (c *checker) findParsed() {
 // findFieldsAndLits records the values assigned to the fields of local
 // struct variables (x.F = v), and the local variables that hold a function
 // literal and nothing else (run := func(id string) {…}).
-func (c *checker) findFieldsAndLits() {
+func (c *tracer) findFieldsAndLits() {
 	c.fieldDefs = make(map[fieldKey][]ast.Expr)
 	c.lits = make(map[*types.Var]*ast.FuncLit)
-	c.litFacts = make(map[*types.Var]*Sink)
+	c.s.litFacts = make(map[*types.Var]*Sink)
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
@@ -322,7 +360,7 @@ func (c *checker) findFieldsAndLits() {
 // assigned to x (x := req{F: v}, x := &req{F: v}, and F of an embedded
 // struct's literal, x := &T{Core: Core{ID: v}}); or, for a parameter x of
 // the function whose facts are computed, that parameter's field.
-func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, bool) {
+func (c *tracer) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, bool) {
 	sel, ok := c.pass.TypesInfo.Selections[e]
 	if !ok || sel.Kind() != types.FieldVal {
 		return value{}, false
@@ -342,7 +380,7 @@ func (c *checker) field(e *ast.SelectorExpr, seen map[*types.Var]bool) (value, b
 
 // fieldOf returns where the field name of the local struct variable x
 // (or &x) came from, as field does.
-func (c *checker) fieldOf(x ast.Expr, name string, seen map[*types.Var]bool) (value, bool) {
+func (c *tracer) fieldOf(x ast.Expr, name string, seen map[*types.Var]bool) (value, bool) {
 	x = pointee(x)
 	v := c.defs.Var(x)
 	if v == nil || seen[v] {
@@ -376,7 +414,7 @@ func (c *checker) fieldOf(x ast.Expr, name string, seen map[*types.Var]bool) (va
 
 // litField returns where the value for the field name in a struct
 // literal came from, looking into the literals of its embedded structs.
-func (c *checker) litField(lit *ast.CompositeLit, name string, seen map[*types.Var]bool, depth int) (value, bool) {
+func (c *tracer) litField(lit *ast.CompositeLit, name string, seen map[*types.Var]bool, depth int) (value, bool) {
 	if depth > 3 {
 		return value{}, false
 	}
@@ -406,7 +444,7 @@ func (c *checker) litField(lit *ast.CompositeLit, name string, seen map[*types.V
 // canonical reports whether e is the text of a parsed value: x.String()
 // with x not a string ([]byte, an id.ID, a typed id, a uuid.UUID, a
 // netip.Addr, a number's type).
-func (c *checker) canonical(e ast.Expr) bool {
+func (c *tracer) canonical(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) != 0 {
 		return false
@@ -421,7 +459,7 @@ func (c *checker) canonical(e ast.Expr) bool {
 
 // parsedBefore reports whether v is parsed, or replaced by a parsed
 // value's text, before the query being looked at (c.at).
-func (c *checker) parsedBefore(v *types.Var) bool {
+func (c *tracer) parsedBefore(v *types.Var) bool {
 	return c.parsedKeyBefore(parsedKey{v: v})
 }
 
@@ -433,7 +471,7 @@ type parsedKey struct {
 
 // keyOf returns the parsedKey that e names: a local variable or a field
 // path from one (req.User.ID), through conversions.
-func (c *checker) keyOf(e ast.Expr) (parsedKey, bool) {
+func (c *tracer) keyOf(e ast.Expr) (parsedKey, bool) {
 	e = pointee(e) // &req
 	if s, ok := e.(*ast.StarExpr); ok {
 		e = ast.Unparen(s.X) // *req.CommentID
@@ -462,7 +500,7 @@ func (c *checker) keyOf(e ast.Expr) (parsedKey, bool) {
 }
 
 // parsedKeyBefore reports whether k is parsed before c.at.
-func (c *checker) parsedKeyBefore(k parsedKey) bool {
+func (c *tracer) parsedKeyBefore(k parsedKey) bool {
 	for _, p := range c.parsed[k] {
 		if p < c.at {
 			c.sawCheck = true

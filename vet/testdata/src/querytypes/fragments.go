@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
 	"strings"
 )
 
@@ -33,5 +34,16 @@ func list(ctx context.Context, db *sql.DB, find *Find) {
 			args = append(args, id) // want `^sql\.DB\.QueryContext binds column creator_id as string`
 		}
 	}
+	db.QueryContext(ctx, "SELECT * FROM memo WHERE "+strings.Join(where, " AND "), args...)
+}
+
+// A value appended after another value, with no fragment of its own, is
+// bound to no fragment's column: quiet, though the statement before binds
+// owner_id.
+func page(ctx context.Context, db *sql.DB, owner int64) {
+	cursor := os.Getenv("CURSOR")
+	where, args := []string{}, []any{}
+	where, args = append(where, "owner_id = ?"), append(args, owner)
+	args = append(args, cursor)
 	db.QueryContext(ctx, "SELECT * FROM memo WHERE "+strings.Join(where, " AND "), args...)
 }
