@@ -291,7 +291,13 @@ func FuzzGrep(f *testing.F) {
 		uuid := hx[:8] + "-" + hx[8:12] + "-" + hx[12:16] + "-" + hx[16:20] + "-" + hx[20:]
 		std, url := base64.RawStdEncoding.EncodeToString(b[:]), base64.RawURLEncoding.EncodeToString(b[:])
 		text := v.String()
-		spells := []string{text, hx, uuid, std, url, strings.ToUpper(hx), strings.ToUpper(text[:3]) + text[3:], strings.ToUpper(uuid)}
+		mixed := []byte(text) // its first three characters in uppercase
+		for i := 0; i < 3; i++ {
+			if 'a' <= mixed[i] && mixed[i] <= 'z' {
+				mixed[i] -= 'a' - 'A'
+			}
+		}
+		spells := []string{text, hx, uuid, std, url, strings.ToUpper(hx), string(mixed), strings.ToUpper(uuid)}
 		if len(in) > 0 {
 			at := int(seed) * 7 % len(in)
 			in = append(in[:at:at], append([]byte(spells[int(seed)%len(spells)]), in[at:]...)...)

@@ -383,15 +383,15 @@ func (c *finder) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 	case namedArgs, namedStmt:
 		return c.namedSites(call, f, where)
 	case condArgs:
-		if len(args) <= r.text {
+		if r.text < 0 || len(args) <= r.text {
 			return nil
 		}
 		return c.condSites(args[r.text], args[r.text+1:], where)
 	case keyArgs:
-		if len(args) == r.model+1 && r.arity == 0 {
+		if r.model >= 0 && len(args) == r.model+1 && r.arity == 0 {
 			return c.destKey(args[r.model], where)
 		}
-		if len(args) <= max(r.model, r.args) {
+		if r.model < 0 || r.args < 0 || len(args) <= max(r.model, r.args) {
 			return nil
 		}
 		var rest []ast.Expr
@@ -400,13 +400,16 @@ func (c *finder) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 		}
 		return c.keyedSites(args[r.model], args[r.args], rest, where)
 	case pkArg:
-		if len(args) <= r.args {
+		if r.args < 0 || len(args) <= r.args {
 			return nil
 		}
 		s := c.colSite(args[r.args], where, "id")
 		s.id = true
 		return []site{s}
 	case columnArg:
+		if len(args) == 0 || r.column < 0 || r.args < 0 {
+			break // no argument to read a column from (Where() of no condition)
+		}
 		k, ok := c.key(args[min(r.column, len(args)-1)])
 		if len(args) <= r.args || !ok || r.args == 1 && len(args) != 2 && !f.Signature().Variadic() {
 			break // not a column and its value: read as SQL text
@@ -417,12 +420,12 @@ func (c *finder) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 		}
 		return out
 	case mapArg:
-		if len(args) <= r.text || mapRow(c.pass.TypesInfo.TypeOf(args[r.text])) != nil {
+		if r.text < 0 || len(args) <= r.text || mapRow(c.pass.TypesInfo.TypeOf(args[r.text])) != nil {
 			return nil // a builder's map type: its literal is a site of its own
 		}
 		return c.mapSites(args[r.text], where)
 	case modelArg:
-		if len(args) <= r.model || r.noSlice && len(args) == 1 && isSlice(c.pass.TypesInfo.TypeOf(args[r.model])) {
+		if r.model < 0 || len(args) <= r.model || r.noSlice && len(args) == 1 && isSlice(c.pass.TypesInfo.TypeOf(args[r.model])) {
 			return nil // Model(&records) of a count or a list binds no key
 		}
 		return c.modelSites(args[r.model], where)
