@@ -346,9 +346,15 @@ func notOneID(rep *reporter, what string, line []byte, mode checkMode) {
 	const max = 40 // bytes of the line quoted
 	quoted := strconv.Quote(string(line))
 	if len(line) > max {
-		n := max
-		for n > 0 && !utf8.RuneStart(line[n]) {
-			n--
+		// The longest prefix of at most max bytes that ends between
+		// characters; a byte that is not valid UTF-8 counts as one.
+		n := 0
+		for {
+			_, size := utf8.DecodeRune(line[n:])
+			if n+size > max {
+				break
+			}
+			n += size
 		}
 		quoted = strconv.Quote(string(line[:n])) + "..."
 	}

@@ -587,16 +587,29 @@ func textMessage(what, line string, mode checkMode) string {
 	}
 	q := strconv.Quote(line)
 	if len(line) > 40 {
-		cut := 40
-		for !utf8.RuneStart(line[cut]) {
-			cut--
-		}
-		q = strconv.Quote(line[:cut]) + "..."
+		q = strconv.Quote(line[:refCut(line, 40)]) + "..."
 	}
 	return "idkeys check: " + what + ": " + q + "\n" +
 		"idkeys check reads one id per line, such as one column of a table:\n" +
 		run + other +
 		"To find ids in any text (a pg_dump, a CSV, a log): idkeys grep ID FILE...\n"
+}
+
+// refCut is the largest n <= limit at which no valid UTF-8 character of
+// line starts before n and ends after it.
+func refCut(line string, limit int) int {
+	for n := limit; ; n-- {
+		inside := false
+		for s := max(0, n-utf8.UTFMax+1); s < n; s++ {
+			r, size := utf8.DecodeRuneInString(line[s:])
+			if (r != utf8.RuneError || size > 1) && s+size > n {
+				inside = true
+			}
+		}
+		if !inside {
+			return n
+		}
+	}
 }
 
 // TestCheckText: text rather than one id per line (a pg_dump, a CSV, a
@@ -646,6 +659,16 @@ func TestCheckText(t *testing.T) {
 			name:  "cut back to a character's start",
 			stdin: strings.Repeat("é", 19) + " abc\n", // 38 bytes, then the 2-byte é straddles byte 40
 			what:  line1, quoted: strings.Repeat("é", 19) + " abc",
+		},
+		{
+			name:  "bytes that are not UTF-8 are cut at 40",
+			stdin: strings.Repeat("\x80", 41) + " x\n", // no character starts in the first 41 bytes
+			what:  line1, quoted: strings.Repeat("\x80", 41) + " x",
+		},
+		{
+			name:  "a start byte whose sequence is not UTF-8 is one byte",
+			stdin: strings.Repeat("a", 38) + "\xf0\x80\x80\x80 x\n", // 0xf0 0x80 is not a sequence's start
+			what:  line1, quoted: strings.Repeat("a", 38) + "\xf0\x80\x80\x80 x",
 		},
 		// A first line of any length, and after a byte order mark.
 		{name: "a CSV line of 5000 bytes", stdin: strings.Repeat("a", 4998) + ",b\n", what: line1, quoted: strings.Repeat("a", 4998) + ",b"},
@@ -934,6 +957,7 @@ func FuzzCheck(f *testing.F) {
 	f.Add("id\n01563E3AB5D3D6764C61EFB99302BD5B\n00000000000000000000000000000000\n(2 rows)")
 	f.Add("x'01563e3ab5d3d6764c61efb99302bd5b'\n01563e3a-b5d3-d676-4c61-efb99302bd5b\n┌─\n")
 	f.Add("0123456789abcdef \r      x\n")
+	f.Add(strings.Repeat("\x80", 41) + ";\n") // no character starts in the first 41 bytes
 	f.Fuzz(func(t *testing.T, stdin string) {
 		if len(stdin) > 256 {
 			// Long inputs add nothing the 16-byte buffer does not reach,
