@@ -70,6 +70,17 @@ type Param struct {
 	// query whose text is the Text parameter: a caller's constant text
 	// names the fields bound (named.go).
 	Named bool
+	// Model says that the parameter, an interface (any, or a type
+	// parameter), is a model bound whole (func Create(data any) calling
+	// GORM's Create(data)): a caller's model is judged as the query's;
+	// Cond, that it is a condition (Where(cond)), which binds only the
+	// fields set.
+	Model, Cond bool
+	// ColParam, when not 0, is 1 + the index of the string parameter
+	// whose text is the column the parameter is bound to (func
+	// Equal(field string, value T) querying fmt.Sprintf("%s = ?",
+	// field)): a caller's constant names the column.
+	ColParam int
 	// Field says that the parameter is a struct, or a pointer to one,
 	// whose field of that name reaches the query (UPDATE page … WHERE id
 	// = ? with page.ID): the value a caller stored in that field of the
@@ -100,6 +111,12 @@ func (s *Sink) String() string {
 		if p.Struct {
 			b.WriteString("{}")
 		}
+		if p.Model {
+			b.WriteString(" model")
+		}
+		if p.Cond {
+			b.WriteString(" cond")
+		}
 		if p.Text {
 			b.WriteString(" text")
 		}
@@ -112,6 +129,9 @@ func (s *Sink) String() string {
 		if p.Bind {
 			b.WriteString(" bind")
 		}
+		if p.ColParam > 0 {
+			fmt.Fprintf(&b, " column %d", p.ColParam-1)
+		}
 		b.WriteString(" → " + p.Path)
 	}
 	b.WriteString(")")
@@ -123,7 +143,7 @@ func (s *Sink) String() string {
 func (s *Sink) add(p Param) bool {
 	for i, q := range s.Params {
 		if q.Index == p.Index && q.Field == p.Field {
-			if p.ID && !q.ID || p.Text && !q.Text {
+			if p.ID && !q.ID || p.Text && !q.Text || p.ColParam > 0 && q.ColParam == 0 || p.Model && !q.Model {
 				s.Params[i] = p
 				return true
 			}
@@ -217,6 +237,11 @@ func (c *sinks) computeFacts() {
 						continue
 					}
 					if s.model {
+						if i, ok := c.q.anyParam(s.arg); ok {
+							if f.fact().add(Param{Index: i, Model: true, Cond: s.cond, Bind: true, Path: s.path}) {
+								changed = true
+							}
+						}
 						continue
 					}
 					var p Param
@@ -253,6 +278,11 @@ func (c *sinks) computeFacts() {
 						}
 						bind := f.gen || s.bind && v.field == "" && types.IsInterface(c.pass.TypesInfo.TypeOf(s.arg))
 						p = Param{Index: v.param, Field: v.field, Path: s.path, ID: s.id, Col: s.col, Bind: bind}
+						if s.colParam > 0 && v.field == "" {
+							// The column is the caller's choice, and so is
+							// the type: judged at the caller.
+							p.ColParam, p.Bind = s.colParam, true
+						}
 					}
 					if f.fact().add(p) {
 						changed = true

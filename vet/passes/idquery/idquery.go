@@ -86,6 +86,10 @@ type site struct {
 	// named: arg is the struct or map of a named query whose text is not
 	// known here (named.go), for the facts.
 	named bool
+	// colParam, in the facts' computation: 1 + the index of the string
+	// parameter that names the placeholder's column (texts.colParam);
+	// 0 when none does.
+	colParam int
 }
 
 // fieldKey is a field of a local struct variable.
@@ -119,6 +123,10 @@ type checker struct {
 func newChecker(pass *analysis.Pass) *checker {
 	p := &pkg{pass: pass, texts: &texts{pass: pass}, defs: flow.New(pass.TypesInfo, pass.Files)}
 	t := &tracer{pkg: p, sources: make(map[*types.Func]*Source), decoders: make(map[*types.Func]*Decoder)}
+	p.texts.param = func(v *types.Var) (int, bool) {
+		i, ok := t.params[v]
+		return i, ok && v != t.vararg
+	}
 	g := &guards{pkg: p, t: t}
 	s := &sinks{pkg: p, t: t, facts: make(map[*types.Func]*Sink)}
 	q := &finder{pkg: p, t: t, s: s}

@@ -84,7 +84,7 @@ func TestLibraries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, idquery.Analyzer, "querylibs", "queryent")
+	analysistest.Run(t, dir, idquery.Analyzer, "querylibs", "queryent", "querywrap", "querywrap/db")
 }
 
 // TestText: SQL text as the program builds it, and -idquery.v's summary

@@ -39,6 +39,9 @@ func (c *finder) condSites(cond ast.Expr, rest []ast.Expr, where string) []site 
 		}
 		return out
 	}
+	if _, ok := c.anyParam(cond); ok {
+		return []site{{arg: cond, path: where, model: true, cond: true}}
+	}
 	return nil
 }
 
@@ -82,6 +85,10 @@ func (c *finder) keyedSites(dest, cond ast.Expr, rest []ast.Expr, where string) 
 // its literal's keyed fields.
 func (c *finder) modelSites(model ast.Expr, where string) []site {
 	if !elemStruct(c.pass.TypesInfo.TypeOf(model)) {
+		if _, ok := c.anyParam(model); ok {
+			// The facts' model parameter (func Create(data any)).
+			return []site{{arg: model, path: where, model: true}}
+		}
 		return nil
 	}
 	out := []site{{arg: model, path: where, model: true}}

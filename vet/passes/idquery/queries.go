@@ -137,6 +137,11 @@ func (c *finder) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text st
 		if hasText && i >= first {
 			col := textColumnAt(text, i-first+1)
 			s.id, s.col, s.uuid = c.idCol(text, col), col, c.uuidCol(text, col) // schema.go
+			if col == "" && first > 0 {
+				if p, ok := c.texts.colParam(n.Args[first-1], i-first+1); ok {
+					s.colParam = p + 1
+				}
+			}
 		}
 		out = append(out, s)
 		out = append(out, c.fields(a, path)...)
@@ -192,6 +197,14 @@ func (c *finder) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 				if i == p.Index {
 					out = append(out, c.fields(a, path)...)
 				}
+			case p.Model:
+				if i == p.Index {
+					ms := c.modelSites(a, path)
+					for k := range ms {
+						ms[k].cond = p.Cond && ms[k].model
+					}
+					out = append(out, ms...)
+				}
 			case p.Field != "":
 				if i == p.Index {
 					out = append(out, site{arg: a, field: p.Field, path: path, id: p.ID, col: p.Col, bind: p.Bind, uuid: c.uuidTag(a, p.Field) || uuidColumn(p.Col)})
@@ -205,6 +218,13 @@ func (c *finder) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 				st := c.colSite(a, path, col)
 				st.variadic = variadic
 				out = append(out, st)
+			case i == p.Index && p.ColParam > 0:
+				// The column is the caller's: db.Equal("user_id", v).
+				if p.ColParam-1 < len(call.Args) {
+					if col, ok := c.key(call.Args[p.ColParam-1]); ok {
+						out = append(out, site{arg: a, path: path, id: idColumn(col), col: col, bind: p.Bind, uuid: uuidColumn(col)})
+					}
+				}
 			case i == p.Index:
 				out = append(out, site{arg: a, path: path, id: p.ID, col: p.Col, bind: p.Bind, uuid: uuidColumn(p.Col)})
 			}
@@ -315,6 +335,18 @@ func (c *finder) structParam(e ast.Expr) (int, bool) {
 	return i, isStruct
 }
 
+// anyParam returns the index of the parameter of the function whose
+// facts are computed that e is, or whose address e is, when its type is
+// an interface (any, or a type parameter): a model its callers choose.
+func (c *finder) anyParam(e ast.Expr) (int, bool) {
+	v := c.defs.Var(pointee(e))
+	if v == nil || c.t.params == nil {
+		return 0, false
+	}
+	i, ok := c.t.params[v]
+	return i, ok && v != c.t.vararg && types.IsInterface(v.Type())
+}
+
 // fields returns the keyed field values of a struct literal (or its
 // address) passed to a query: GORM's db.Where(&User{ID: v}), each bound
 // to its field's column.
@@ -385,6 +417,16 @@ func (c *finder) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 	case condArgs:
 		if r.text < 0 || len(args) <= r.text {
 			return nil
+		}
+		if t := c.pass.TypesInfo.TypeOf(args[r.text]); t != nil && isString(t) {
+			if _, ok := c.constString(args[r.text]); !ok {
+				// Text not known here (a wrapper's parameter): its
+				// values as database/sql's, for the facts.
+				c.count(false)
+				tr := *r
+				tr.kind = textArgs
+				return c.textSites(call, f, &tr, where, "", 0, false)
+			}
 		}
 		return c.condSites(args[r.text], args[r.text+1:], where)
 	case keyArgs:

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/idkeys/id/vet/internal/sqlcol"
@@ -60,6 +61,50 @@ type texts struct {
 	// globals are the constant texts stored into package variables by
 	// the package's initializer.
 	globals map[*ssa.Global][]string
+	// vars maps a value to the variable its expression names (the
+	// parameter field in a closure of func Equal(field string, …)), and
+	// param returns the index of a parameter of the function whose facts
+	// are computed; marking says that such a parameter's text is written
+	// as paramColumn(index) (colParam), not as a hole.
+	vars    map[ssa.Value]*types.Var
+	param   func(*types.Var) (int, bool)
+	marking bool
+}
+
+// paramPrefix starts the name that stands, in a text computed by
+// colParam, for a parameter of the function whose facts are computed.
+const paramPrefix = "idquery_param_"
+
+// paramColumn is the name of parameter i in a text computed by colParam.
+func paramColumn(i int) string { return paramPrefix + strconv.Itoa(i) }
+
+// colParam returns the index of the string parameter, of the function
+// whose facts are computed, that is the column of placeholder n in the
+// text e can hold (tx.Where(fmt.Sprintf("%s = ?", field), value) in
+// func Equal(field string, value T)): a caller's constant names it.
+func (t *texts) colParam(e ast.Expr, n int) (int, bool) {
+	if t.param == nil {
+		return 0, false
+	}
+	if !t.built {
+		t.build()
+	}
+	v := t.values[ast.Unparen(e)]
+	if v == nil {
+		return 0, false
+	}
+	t.marking = true
+	defer func() { t.marking = false }()
+	for _, text := range t.eval(v, 0) {
+		col, ok := strings.CutPrefix(sqlcol.Column(text, n), paramPrefix)
+		if !ok {
+			continue
+		}
+		if i, err := strconv.Atoi(col); err == nil {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // build makes the package's SSA form, as buildssa does but with debug
@@ -78,6 +123,7 @@ func (t *texts) build() {
 	t.results = make(map[*ssa.Function][]string)
 	t.visiting = make(map[ssa.Value]bool)
 	t.globals = make(map[*ssa.Global][]string)
+	t.vars = make(map[ssa.Value]*types.Var)
 	if t.pass.Module != nil {
 		t.module = t.pass.Module.Path
 	} else {
@@ -92,6 +138,11 @@ func (t *texts) build() {
 				case *ssa.DebugRef:
 					if !in.IsAddr {
 						t.values[in.Expr] = in.X
+						if id, ok := in.Expr.(*ast.Ident); ok {
+							if v, ok := t.pass.TypesInfo.Uses[id].(*types.Var); ok {
+								t.vars[in.X] = v
+							}
+						}
 					}
 				case *ssa.Store:
 					if g, ok := in.Addr.(*ssa.Global); ok && fn.Name() == "init" {
@@ -149,6 +200,13 @@ func (t *texts) of(e ast.Expr) (string, bool) {
 func (t *texts) eval(v ssa.Value, depth int) []string {
 	if depth > maxDepth {
 		return []string{hole}
+	}
+	if t.marking {
+		if p := t.vars[v]; p != nil && isString(p.Type()) {
+			if i, ok := t.param(p); ok {
+				return []string{paramColumn(i)}
+			}
+		}
 	}
 	switch v := v.(type) {
 	case *ssa.Const:

@@ -15,3 +15,6 @@ type Model struct {
 
 func (db *DB) Count(n *int64) *DB  { return db }
 func (db *DB) Model(value any) *DB { return db }
+
+func (db *DB) Or(query any, args ...any) *DB      { return db }
+func (db *DB) Delete(value any, conds ...any) *DB { return db }
