@@ -60,7 +60,11 @@
 //     parameter to one of these (a Sink fact, exported to the packages
 //     that import it, its interface's methods in its own package
 //     included). A function that is generated (sqlc's output, ent's
-//     client) or takes the value as any is judged at its callers.
+//     client) or takes the value as any is judged at its callers; so is
+//     a model taken as any or a type parameter (func Create(data any)),
+//     and a value whose column is a string parameter written into the
+//     text (func Equal(field string, value T) querying
+//     fmt.Sprintf("%s = ?", field)): a caller's constant names it.
 //   - SQL text: the texts the program can pass at the query, from the
 //     function's SSA form (text.go): constants, + and += across
 //     branches, fmt.Sprintf (a %s of text not known is a hole),
