@@ -3,17 +3,15 @@ package main
 import (
 	"flag"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"io"
+	"maps"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -55,20 +53,19 @@ func plain(args []string, analyzers []*analysis.Analyzer, stderr io.Writer) (sta
 	}
 	analyzers = selected(analyzers, enable)
 
-	dirs := outside()
-	conf := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: *includeTests, ParseFile: bodiesOf(dirs)}
-	initial, err := packages.Load(conf, patterns...)
-	forgiveBodiless(initial, dirs)
-	if err == nil && len(initial) == 0 {
-		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
-	}
+	initial, deps, err := load(patterns, *includeTests)
 	if err != nil {
 		fmt.Fprintf(stderr, "idvet: %v\n", err)
 		return 1, true
 	}
+	failed := make(map[*packages.Package]bool)
+	packages.Visit(initial, nil, func(p *packages.Package) { failed[p] = failedLoad(p) })
 	if loadFailures(initial, stderr) > 0 {
 		status = 1
 	}
+	reach.Outside = func(path string) []string { return deps[path] }
+	defer func() { reach.Outside = nil }()
+	prune(initial)
 	graph, err := checker.Analyze(analyzers, initial, &checker.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "idvet: %v\n", err)
@@ -82,7 +79,7 @@ func plain(args []string, analyzers []*analysis.Analyzer, stderr io.Writer) (sta
 	findings := 0
 	for _, act := range graph.Roots {
 		switch {
-		case act.Err != nil && failedLoad(act.Package):
+		case act.Err != nil && failed[act.Package]:
 			// Said once by loadFailures.
 		case act.Err != nil:
 			lines = append(lines, fmt.Sprintf("idvet: %s on package %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err))
@@ -107,6 +104,99 @@ func plain(args []string, analyzers []*analysis.Analyzer, stderr io.Writer) (sta
 	return status, true
 }
 
+// load loads the packages patterns name, as go vet -vettool sees them,
+// and returns those the patterns match (with their test variants when
+// tests), and for each package outside the program the import paths of
+// every package it imports, directly or not.
+//
+// The program's packages (every package the patterns need whose files
+// are not in the Go root or the module cache, as "go env" names them)
+// are type-checked from source in one load, so that the facts of one are
+// seen by the others; every other package (the standard library, the
+// module cache) is read from its export data, as go vet reads every
+// import, and is not analysed: idvet computes no fact from a
+// dependency's code (the libraries it knows are tables, and a
+// dependency's own functions are not the program's). Holding the
+// dependencies' export data, not their syntax, keeps standalone idvet's
+// memory within go vet's.
+func load(patterns []string, tests bool) ([]*packages.Package, map[string][]string, error) {
+	// The graph, without types: what the patterns match and need.
+	graph, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule, Tests: tests}, patterns...)
+	if err == nil && len(graph) == 0 {
+		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	dirs := outside()
+	asked := make(map[string]bool)
+	files := false // a pattern names .go files: command-line-arguments
+	for _, p := range graph {
+		asked[name(p)] = true
+		files = files || p.PkgPath == "command-line-arguments"
+	}
+	extra := make(map[string]bool)
+	packages.Visit(graph, nil, func(p *packages.Package) {
+		n := name(p)
+		if !files && !asked[n] && p.ID == p.PkgPath && !strings.HasSuffix(p.PkgPath, ".test") && len(p.GoFiles) > 0 && !under(p.GoFiles[0], dirs) {
+			extra[p.PkgPath] = true
+		}
+	})
+	conf := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}
+	all, err := packages.Load(conf, slices.Concat(patterns, slices.Sorted(maps.Keys(extra)))...)
+	if err != nil {
+		return nil, nil, err
+	}
+	// The program's packages that the patterns do not match are loaded
+	// for their facts; their test variants are not wanted.
+	var initial []*packages.Package
+	for _, p := range all {
+		if asked[name(p)] {
+			initial = append(initial, p)
+		}
+	}
+	deps := make(map[string][]string)
+	var closure func(p *packages.Package) []string
+	closure = func(p *packages.Package) []string {
+		if d, ok := deps[p.PkgPath]; ok {
+			return d
+		}
+		deps[p.PkgPath] = nil // a cycle, of broken packages
+		set := make(map[string]bool)
+		for path, q := range p.Imports {
+			set[path] = true
+			for _, r := range closure(q) {
+				set[r] = true
+			}
+		}
+		deps[p.PkgPath] = slices.Sorted(maps.Keys(set))
+		return deps[p.PkgPath]
+	}
+	packages.Visit(all, nil, func(p *packages.Package) {
+		if p.Syntax == nil {
+			closure(p)
+		}
+	})
+	return initial, deps, nil
+}
+
+// prune drops, from the imports of every package loaded from source, the
+// packages read from export data, which are not analysed (load).
+func prune(initial []*packages.Package) {
+	packages.Visit(initial, nil, func(p *packages.Package) {
+		for path, q := range p.Imports {
+			if q.Syntax == nil {
+				delete(p.Imports, path)
+			}
+		}
+	})
+}
+
+// under reports whether file is in one of dirs.
+func under(file string, dirs []string) bool {
+	return slices.ContainsFunc(dirs, func(d string) bool { return strings.HasPrefix(file, d) })
+}
+
 // outside returns the directories whose packages are not the program's:
 // the Go root (the standard library) and the module cache (its
 // dependencies), as "go env" names them; none when it fails.
@@ -120,65 +210,6 @@ func outside() []string {
 		dirs = append(dirs, filepath.Clean(d)+string(filepath.Separator))
 	}
 	return dirs
-}
-
-// bodiesOf returns a parser, for packages.Config.ParseFile, that drops
-// the function bodies of the files under dirs: the standard library and
-// the module cache are type-checked from their declarations, and their
-// bodies, which standalone idvet would otherwise keep for the whole run
-// (go vet -vettool keeps one package at a time), are never held. idvet
-// computes no fact of theirs from a body: the libraries it knows are
-// tables, and a dependency's own functions are not the program's.
-func bodiesOf(dirs []string) func(*token.FileSet, string, []byte) (*ast.File, error) {
-	return func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-		f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
-		if f == nil || !slices.ContainsFunc(dirs, func(d string) bool { return strings.HasPrefix(filename, d) }) {
-			return f, err
-		}
-		for _, d := range f.Decls {
-			// A generic function, or a method of a generic type, and init
-			// must keep theirs to type-check.
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.TypeParams == nil && fd.Name.Name != "init" && !genericRecv(fd) {
-				fd.Body = nil
-			}
-		}
-		return f, err
-	}
-}
-
-// genericRecv reports whether fd is a method of a generic type.
-func genericRecv(fd *ast.FuncDecl) bool {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return false
-	}
-	t := fd.Recv.List[0].Type
-	if s, ok := t.(*ast.StarExpr); ok {
-		t = s.X
-	}
-	switch t.(type) {
-	case *ast.IndexExpr, *ast.IndexListExpr:
-		return true
-	}
-	return false
-}
-
-// forgiveBodiless drops the soft type errors (an import used only in the
-// bodies bodiesOf dropped) of the packages under dirs, and marks again
-// which packages are ill typed: those with errors, or whose dependencies
-// have some.
-func forgiveBodiless(initial []*packages.Package, dirs []string) {
-	packages.Visit(initial, nil, func(p *packages.Package) {
-		if len(p.GoFiles) > 0 && slices.ContainsFunc(dirs, func(d string) bool { return strings.HasPrefix(p.GoFiles[0], d) }) {
-			p.Errors = slices.DeleteFunc(p.Errors, func(e packages.Error) bool {
-				return e.Kind == packages.TypeError && strings.Contains(e.Msg, "imported") && strings.HasSuffix(e.Msg, "not used")
-			})
-			p.TypeErrors = slices.DeleteFunc(p.TypeErrors, func(e types.Error) bool { return e.Soft })
-		}
-		p.IllTyped = len(p.Errors) > 0 || len(p.TypeErrors) > 0
-		for _, imp := range p.Imports {
-			p.IllTyped = p.IllTyped || imp.IllTyped
-		}
-	})
 }
 
 // selected returns the analyzers the -NAME flags select: those set true
@@ -254,8 +285,15 @@ func loadFailures(initial []*packages.Package, w io.Writer) int {
 	}
 	packages.Visit(initial, nil, func(p *packages.Package) {
 		if cause(p) {
-			why := strings.Join(strings.Fields(p.Errors[0].Error()), " ") // one line
-			if n := len(p.Errors) - 1; n > 0 {
+			// A type error of the source rather than the go command's
+			// build of the package for its export data, which says the
+			// same at more length.
+			errs := slices.DeleteFunc(slices.Clone(p.Errors), func(e packages.Error) bool { return e.Kind != packages.TypeError })
+			if len(errs) == 0 {
+				errs = p.Errors
+			}
+			why := strings.Join(strings.Fields(errs[0].Error()), " ") // one line
+			if n := len(errs) - 1; n > 0 {
 				why += fmt.Sprintf(" (and %d more)", n)
 			}
 			line(p, why)

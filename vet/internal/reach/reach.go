@@ -35,6 +35,12 @@ var (
 	watchers []func() []string
 )
 
+// Outside, when set, returns the import paths of every package that the
+// package of path imports, directly or not: standalone idvet sets it for
+// the packages it reads from export data and does not analyse, which
+// export no Fact.
+var Outside func(path string) []string
+
 // Watch adds the packages that an analyzer asks about: paths returns
 // import paths, and prefixes ending in "/" ("github.com/jackc/pgx/"). It
 // is called when a package is analysed, after the flags are parsed, so it
@@ -122,6 +128,12 @@ func run(pass *analysis.Pass) (any, error) {
 		if pass.ImportPackageFact(q, &f) {
 			for _, p := range f.Paths {
 				s.paths[p] = true
+			}
+		} else if Outside != nil {
+			for _, p := range Outside(q.Path()) {
+				if match(p) {
+					s.paths[p] = true
+				}
 			}
 		}
 	}
