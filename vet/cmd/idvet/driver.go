@@ -3,6 +3,10 @@ package main
 import (
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"io"
 	"maps"
 	"os/exec"
@@ -130,15 +134,22 @@ func load(patterns []string, tests bool) ([]*packages.Package, map[string][]stri
 	}
 	dirs := outside()
 	asked := make(map[string]bool)
-	files := false // a pattern names .go files: command-line-arguments
 	for _, p := range graph {
 		asked[name(p)] = true
-		files = files || p.PkgPath == "command-line-arguments"
+		if p.PkgPath == "command-line-arguments" {
+			// .go files named, which go list takes with no other
+			// package: every package from source, the standard
+			// library's and the module cache's without function bodies.
+			conf := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: tests, ParseFile: bodiesOf(dirs)}
+			initial, err := packages.Load(conf, patterns...)
+			forgiveBodiless(initial, dirs)
+			return initial, nil, err
+		}
 	}
 	extra := make(map[string]bool)
 	packages.Visit(graph, nil, func(p *packages.Package) {
 		n := name(p)
-		if !files && !asked[n] && p.ID == p.PkgPath && !strings.HasSuffix(p.PkgPath, ".test") && len(p.GoFiles) > 0 && !under(p.GoFiles[0], dirs) {
+		if !asked[n] && p.ID == p.PkgPath && !strings.HasSuffix(p.PkgPath, ".test") && len(p.GoFiles) > 0 && !under(p.GoFiles[0], dirs) {
 			extra[p.PkgPath] = true
 		}
 	})
@@ -195,6 +206,65 @@ func prune(initial []*packages.Package) {
 // under reports whether file is in one of dirs.
 func under(file string, dirs []string) bool {
 	return slices.ContainsFunc(dirs, func(d string) bool { return strings.HasPrefix(file, d) })
+}
+
+// bodiesOf returns a parser, for packages.Config.ParseFile, that drops
+// the function bodies of the files under dirs: the standard library and
+// the module cache are type-checked from their declarations, and their
+// bodies, which standalone idvet would otherwise keep for the whole run
+// (go vet -vettool keeps one package at a time), are never held. idvet
+// computes no fact of theirs from a body: the libraries it knows are
+// tables, and a dependency's own functions are not the program's.
+func bodiesOf(dirs []string) func(*token.FileSet, string, []byte) (*ast.File, error) {
+	return func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+		f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		if f == nil || !under(filename, dirs) {
+			return f, err
+		}
+		for _, d := range f.Decls {
+			// A generic function, or a method of a generic type, and init
+			// must keep theirs to type-check.
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.TypeParams == nil && fd.Name.Name != "init" && !genericRecv(fd) {
+				fd.Body = nil
+			}
+		}
+		return f, err
+	}
+}
+
+// genericRecv reports whether fd is a method of a generic type.
+func genericRecv(fd *ast.FuncDecl) bool {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return false
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	switch t.(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
+}
+
+// forgiveBodiless drops the soft type errors (an import used only in the
+// bodies bodiesOf dropped) of the packages under dirs, and marks again
+// which packages are ill typed: those with errors, or whose dependencies
+// have some.
+func forgiveBodiless(initial []*packages.Package, dirs []string) {
+	packages.Visit(initial, nil, func(p *packages.Package) {
+		if len(p.GoFiles) > 0 && under(p.GoFiles[0], dirs) {
+			p.Errors = slices.DeleteFunc(p.Errors, func(e packages.Error) bool {
+				return e.Kind == packages.TypeError && strings.Contains(e.Msg, "imported") && strings.HasSuffix(e.Msg, "not used")
+			})
+			p.TypeErrors = slices.DeleteFunc(p.TypeErrors, func(e types.Error) bool { return e.Soft })
+		}
+		p.IllTyped = len(p.Errors) > 0 || len(p.TypeErrors) > 0
+		for _, imp := range p.Imports {
+			p.IllTyped = p.IllTyped || imp.IllTyped
+		}
+	})
 }
 
 // outside returns the directories whose packages are not the program's:

@@ -251,6 +251,16 @@ func TestModesAgree(t *testing.T) {
 		got, other, status = runIn(t, dir, nil, "go", "vet", "-vettool="+plugvet(c.settings), "./...")
 		check(t, c.name+": go vet -vettool=plugvet ./... (the plugin)", got, other, status, c.want, 1)
 	}
+	// A .go file named, which go list loads with no other package: the
+	// facts of the packages it imports are still seen.
+	var handler []string
+	for _, l := range join(crossMakers, crossQuery, crossStore, crossTrunc, crossRest) {
+		if strings.HasPrefix(l, "handler/") {
+			handler = append(handler, l)
+		}
+	}
+	got, other, status := runIn(t, dir, nil, bin, "handler/handler.go")
+	check(t, "idvet handler/handler.go", got, other, status, handler, 3)
 }
 
 func TestMain(m *testing.M) {
