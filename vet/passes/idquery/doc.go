@@ -55,7 +55,8 @@
 //     bun, ozzo-dbx, GORM v1 and v2, pop (its conditions, Find's
 //     primary key, and every call that writes, deletes or reloads a
 //     model), xorm, go-pg, beego's orm, ent's generated predicates
-//     (user.IDEQ(v)), a method of any interface shaped as database/sql's
+//     (user.IDEQ(v)) and builders' setters (SetOwnerID(v),
+//     AddLabelIDs(ids...)), a method of any interface shaped as database/sql's
 //     (sqlc's DBTX); and any function of the program that passes its
 //     parameter to one of these (a Sink fact, exported to the packages
 //     that import it, its interface's methods in its own package

@@ -122,6 +122,12 @@ var libraries = []row{
 	// ent/predicate package; the column is the function's name without
 	// its operator.
 	{result: "/ent/predicate", kind: entPredicate},
+	// ent's generated builders' setters (UserCreate.SetOwnerID(v),
+	// ItemUpdate.AddLabelIDs(ids...), SetNillableParentID(&v)): methods
+	// of a Create, Update or UpdateOne type of a package whose path ends
+	// in /ent; the column is the setter's name without Set, Add, Remove
+	// or Nillable (owner_id, label_id).
+	{builder: "/ent", kind: entSetter},
 
 	// A method of any interface shaped as database/sql's (query string,
 	// args ...any): sqlc's DBTX, a service's own interface over
@@ -199,6 +205,9 @@ const (
 	copyFrom
 	// entPredicate: ent's generated predicate; the column is its name.
 	entPredicate
+	// entSetter: ent's generated builder setter; the column is its name
+	// without its verb (entSetterColumn).
+	entSetter
 )
 
 // row is one group of a library's calls, as the comment on libraries
@@ -214,6 +223,9 @@ type row struct {
 	shape bool
 	// result: a function whose result's package path ends so.
 	result string
+	// builder: a method of an ent builder of a package whose path ends
+	// so (entSetter).
+	builder string
 	kind   kind
 	// text, args, model and column are argument indexes, as kind says.
 	text, args, model, column int
@@ -254,6 +266,10 @@ func lookup(f *types.Func, nargs int) *row {
 			if recv == nil && entResult(f, r.result) {
 				return r
 			}
+		case r.builder != "":
+			if recv != nil && entSetterColumn(f, r.builder) != "" {
+				return r
+			}
 		case !r.pkgs[path] || !r.calls[name] && r.calls != nil:
 		case recv == nil:
 			if r.recv == nil {
@@ -290,6 +306,36 @@ func entResult(f *types.Func, suffix string) bool {
 	}
 	n, ok := types.Unalias(res.At(0).Type()).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && strings.HasSuffix(n.Obj().Pkg().Path(), suffix)
+}
+
+// entSetterColumn returns the column a setter of an ent builder sets: f
+// is a method, named Set…, Add… or Remove…, of a Create, Update or
+// UpdateOne type of a package whose path ends in suffix; its name
+// without the verb and Nillable, in snake case, an edge's IDs as one ID
+// (AddLabelIDs: label_id). It returns "" for any other f.
+func entSetterColumn(f *types.Func, suffix string) string {
+	recv := f.Signature().Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	n, ok := types.Unalias(recv).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || !strings.HasSuffix(n.Obj().Pkg().Path(), suffix) {
+		return ""
+	}
+	tn := n.Obj().Name()
+	if !strings.HasSuffix(tn, "Create") && !strings.HasSuffix(tn, "Update") && !strings.HasSuffix(tn, "UpdateOne") {
+		return ""
+	}
+	for _, verb := range []string{"Set", "Add", "Remove"} {
+		if field, ok := strings.CutPrefix(f.Name(), verb); ok && field != "" {
+			field = strings.TrimPrefix(field, "Nillable")
+			if base, ok := strings.CutSuffix(field, "IDs"); ok && base != "" {
+				field = base + "ID"
+			}
+			return snake(field)
+		}
+	}
+	return ""
 }
 
 // sinkPaths are the packages one of which a package must reach for a

@@ -491,6 +491,13 @@ func (c *finder) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 		return out
 	case copyFrom:
 		return c.copySites(call, r, where)
+	case entSetter:
+		col := entSetterColumn(f, r.builder)
+		var out []site
+		for _, a := range args {
+			out = append(out, c.colSite(a, where, col)) // ids... too: the slice is bound as it is
+		}
+		return out
 	case entPredicate:
 		col := entColumn(f)
 		var out []site

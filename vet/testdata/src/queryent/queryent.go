@@ -24,3 +24,15 @@ func byID(ctx context.Context, c *ent.UserClient, q *ent.UserQuery, userID, owne
 	post.ID(uid)
 	c.Get(ctx, uid.String())
 }
+
+// ent's builders' setters bind the column their name says: an edge's
+// ids (AddLabelIDs) bind label_id; a title, a count and a setter of a
+// type that is no builder are quiet.
+func setters(ctx context.Context, pc *ent.PostCreate, pu *ent.PostUpdateOne, o *ent.Options, ownerID, title string, labels []string, n int) { // want setters:`^sink\(4 id → ent\.PostCreate\.SetOwnerID; 5 → ent\.PostCreate\.SetTitle\)$`
+	pc.SetOwnerID(ownerID)                         // want `^ent\.PostCreate\.SetOwnerID binds column owner_id as string \(KEYS-5\): make parameter ownerID an id\.ID`
+	pc.SetNillableParentID(&ownerID)               // want `^ent\.PostCreate\.SetNillableParentID binds column parent_id as \*string`
+	pc.AddLabelIDs(labels...)                      // want `^ent\.PostCreate\.AddLabelIDs binds column label_id as \[\]string`
+	pu.SetOwnerID(ownerID).RemoveLabelIDs(ownerID) // want `^ent\.PostUpdateOne\.SetOwnerID binds column owner_id as string` `^ent\.PostUpdateOne\.RemoveLabelIDs binds column label_id as string`
+	pc.SetTitle(title).SetViews(n)
+	o.SetOwnerID(ownerID)
+}

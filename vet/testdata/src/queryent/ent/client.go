@@ -23,3 +23,22 @@ func (q *UserQuery) Only(ctx context.Context) (*User, error) { return nil, nil }
 func (c *UserClient) Get(ctx context.Context, id string) (*User, error) {
 	return c.Query().Where(user.ID(id)).Only(ctx)
 }
+
+type PostCreate struct{}
+
+func (c *PostCreate) SetOwnerID(id string) *PostCreate           { return c }
+func (c *PostCreate) SetNillableParentID(id *string) *PostCreate { return c }
+func (c *PostCreate) AddLabelIDs(ids ...string) *PostCreate      { return c }
+func (c *PostCreate) SetTitle(s string) *PostCreate              { return c }
+func (c *PostCreate) SetViews(n int) *PostCreate                 { return c }
+func (c *PostCreate) Save(ctx context.Context) (*User, error)    { return nil, nil }
+
+type PostUpdateOne struct{}
+
+func (u *PostUpdateOne) SetOwnerID(id string) *PostUpdateOne         { return u }
+func (u *PostUpdateOne) RemoveLabelIDs(ids ...string) *PostUpdateOne { return u }
+
+// A type that is not a builder: its setters set no column.
+type Options struct{}
+
+func (o *Options) SetOwnerID(id string) *Options { return o }
