@@ -226,7 +226,7 @@ type row struct {
 	// builder: a method of an ent builder of a package whose path ends
 	// so (entSetter).
 	builder string
-	kind   kind
+	kind    kind
 	// text, args, model and column are argument indexes, as kind says.
 	text, args, model, column int
 	// arity: the row applies to calls with that many arguments only.
