@@ -22,7 +22,8 @@
 // reported; nor is a value checked before the query in the same function
 // (passed to a parser such as id.Parse, strconv.Atoi or uuid.Parse, or to
 // a validator, or matched by an anchored regexp that admits only an id's
-// form or digits, whose failure returns).
+// form or digits, whose failure returns). A value a call writes into
+// (rows.Scan(&v)) is that call's output, not what it checks.
 //
 //   - id columns: a placeholder's column in constant SQL text (col = $1,
 //     col <> ?, col > $1, col IN (?, ?), col = ANY($1), INSERT's column list; SQL

@@ -134,6 +134,7 @@ func (c *guards) guard(n *ast.IfStmt, fd *ast.FuncDecl, mw bool) {
 		if f == nil || !c.check(f, call) {
 			continue
 		}
+		named := c.namedCheck(f)
 		args := call.Args
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			if s, ok := c.pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal {
@@ -141,6 +142,9 @@ func (c *guards) guard(n *ast.IfStmt, fd *ast.FuncDecl, mw bool) {
 			}
 		}
 		for _, a := range args {
+			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && !named {
+				continue // written by the call (rows.Scan(&v)), not checked
+			}
 			if k, ok := c.t.keyOf(a); ok {
 				c.t.parsed[k] = append(c.t.parsed[k], at)
 				if k.path == "" {
@@ -210,6 +214,23 @@ var notChecks = names("strings", "bytes", "errors", "slices", "maps", "unicode/u
 
 // check reports whether call of f checks its arguments: a parser, or a
 // function with one result, a bool or an error, that is not a query.
+// namedCheck reports whether f checks by its name: a parser, a regexp's
+// match or a validator; a function that only returns an error or a bool
+// checks what it is given, not what it writes into (&v).
+func (c *guards) namedCheck(f *types.Func) bool {
+	if parser(f) || f.Pkg() != nil && f.Pkg().Path() == "regexp" {
+		return true
+	}
+	if name := strings.ToLower(f.Name()); strings.Contains(name, "valid") || strings.Contains(name, "verify") {
+		return true
+	}
+	if f.Signature().Recv() != nil {
+		r := strings.ToLower(recvName(f))
+		return strings.Contains(r, "valid") || strings.Contains(r, "verif")
+	}
+	return false
+}
+
 func (c *guards) check(f *types.Func, call *ast.CallExpr) bool {
 	if rule.PkgFunc(f, "regexp", "MatchString") || f.Pkg() != nil && f.Pkg().Path() == "regexp" && strings.HasPrefix(f.Name(), "Match") {
 		return c.anchored(call, f)
@@ -226,13 +247,8 @@ func (c *guards) check(f *types.Func, call *ast.CallExpr) bool {
 	// A validator by its name (util.GoValidator(&input, rules) returning
 	// the errors and their count), or a method of one (go-playground's
 	// validator.Validate.Struct): checks whatever it returns.
-	if name := strings.ToLower(f.Name()); strings.Contains(name, "valid") || strings.Contains(name, "verify") {
+	if c.namedCheck(f) {
 		return true
-	}
-	if f.Signature().Recv() != nil {
-		if r := strings.ToLower(recvName(f)); strings.Contains(r, "valid") || strings.Contains(r, "verif") {
-			return true
-		}
 	}
 	if c.validatorsOnly {
 		return false // the facts are not known yet: a store's Create is no check

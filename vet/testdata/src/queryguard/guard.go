@@ -173,3 +173,25 @@ func (h *Handler) customer(w http.ResponseWriter, r *http.Request) {
 	// The twin: a variable without a pattern.
 	h.db.Exec(`SELECT * FROM accounts WHERE account_id = $1`, vars["account_id"]) // want `^mux\.Vars\(…\)\["account_id"\] reaches sql\.DB\.Exec unparsed`
 }
+
+// verifyInto fills its argument and fails when it is no id: a check by
+// its name.
+func verifyInto(s *string) error { return nil }
+
+// Scanned: a value that a call writes into (rows.Scan(&v)) is that
+// call's output, not what it checks: bound as text it is reported, though
+// the scan's failure returns. A validator by its name still checks what
+// it takes the address of; an integer is no id's text.
+func (h *Handler) Scanned() {
+	var ownerID, other string
+	var n int64
+	if err := h.db.QueryRow("SELECT owner_id, n FROM docs").Scan(&ownerID, &n); err != nil {
+		return
+	}
+	h.db.Query("SELECT * FROM docs WHERE owner_id = $1", ownerID) // want `^sql\.DB\.Query binds column owner_id as string`
+	h.db.Query("SELECT * FROM docs WHERE owner_id = $1", n)
+	if err := verifyInto(&other); err != nil {
+		return
+	}
+	h.db.Query("SELECT * FROM docs WHERE owner_id = $1", other)
+}
