@@ -76,6 +76,9 @@ type Param struct {
 	// Cond, that it is a condition (Where(cond)), which binds only the
 	// fields set.
 	Model, Cond bool
+	// PK says that the model binds its primary key alone (func
+	// Delete(data any) calling GORM's Delete(data)).
+	PK bool
 	// ColParam, when not 0, is 1 + the index of the string parameter
 	// whose text is the column the parameter is bound to (func
 	// Equal(field string, value T) querying fmt.Sprintf("%s = ?",
@@ -116,6 +119,9 @@ func (s *Sink) String() string {
 		}
 		if p.Cond {
 			b.WriteString(" cond")
+		}
+		if p.PK {
+			b.WriteString(" pk")
 		}
 		if p.Text {
 			b.WriteString(" text")
@@ -238,7 +244,7 @@ func (c *sinks) computeFacts() {
 					}
 					if s.model {
 						if i, ok := c.q.anyParam(s.arg); ok {
-							if f.fact().add(Param{Index: i, Model: true, Cond: s.cond, Bind: true, Path: s.path}) {
+							if f.fact().add(Param{Index: i, Model: true, Cond: s.cond, PK: s.pk, Bind: true, Path: s.path}) {
 								changed = true
 							}
 						}

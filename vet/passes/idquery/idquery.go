@@ -74,6 +74,8 @@ type site struct {
 	// cond: the model is a condition (GORM's Where(&c)), which binds only
 	// the fields set: those of its literal, or assigned to its variable.
 	cond bool
+	// pk: the model binds its primary key alone (GORM's Delete(&m)).
+	pk bool
 	// text: arg is the SQL text of the query, not a constant.
 	text bool
 	// at, when set, is where the finding is reported instead of at arg:

@@ -81,9 +81,10 @@ var libraries = []row{
 
 	// GORM v2 and v1: conditions, a lookup's primary key, a column, a
 	// model bound whole (a slice given to Model, as for a count, binds
-	// no key).
+	// no key); Delete(&m) with no condition binds m's primary key.
 	{pkgs: gormPkgs, recv: allTypes, calls: names("Where", "Or", "Not", "Having", "Raw", "Exec", "Joins", "Updates", "UpdateColumns"), kind: condArgs, text: 0},
-	{pkgs: gormPkgs, recv: allTypes, calls: names("First", "Last", "Take", "Find", "FirstOrInit", "FirstOrCreate", "Delete"), kind: keyArgs, model: 0, args: 1},
+	{pkgs: gormPkgs, recv: allTypes, calls: names("First", "Last", "Take", "Find", "FirstOrInit", "FirstOrCreate"), kind: keyArgs, model: 0, args: 1},
+	{pkgs: gormPkgs, recv: allTypes, calls: names("Delete"), kind: keyArgs, model: 0, args: 1, pk: true},
 	{pkgs: gormPkgs, recv: allTypes, calls: names("Update", "UpdateColumn"), kind: columnArg, column: 0, args: 1},
 	{pkgs: gormPkgs, recv: allTypes, calls: names("Model"), kind: modelArg, model: 0, noSlice: true},
 	{pkgs: gormPkgs, recv: allTypes, calls: names("Create", "CreateInBatches", "Save"), kind: modelArg, model: 0},
@@ -233,6 +234,9 @@ type row struct {
 	arity int
 	// noSlice: a model that is a slice binds nothing.
 	noSlice bool
+	// pk: for keyArgs, a model with no condition binds its primary key
+	// (GORM's Delete(&m)), whatever its value.
+	pk bool
 	// chain: for chainValues, the method that names the columns.
 	chain string
 }

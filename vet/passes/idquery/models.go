@@ -164,6 +164,15 @@ func (c *finder) destKey(dest ast.Expr, where string) []site {
 	return nil
 }
 
+// pkSites returns the site of a model whose primary key alone is bound
+// (GORM's Delete(&m)): a model, or the facts' model parameter.
+func (c *finder) pkSites(model ast.Expr, where string) []site {
+	if _, ok := c.anyParam(model); ok || elemStruct(c.pass.TypesInfo.TypeOf(model)) {
+		return []site{{arg: model, path: where, model: true, pk: true}}
+	}
+	return nil
+}
+
 // isSlice reports whether t is a slice or a pointer to one.
 func isSlice(t types.Type) bool {
 	if t == nil {

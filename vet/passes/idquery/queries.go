@@ -197,6 +197,10 @@ func (c *finder) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 				if i == p.Index {
 					out = append(out, c.fields(a, path)...)
 				}
+			case p.Model && p.PK:
+				if i == p.Index {
+					out = append(out, c.pkSites(a, path)...)
+				}
 			case p.Model:
 				if i == p.Index {
 					ms := c.modelSites(a, path)
@@ -431,7 +435,10 @@ func (c *finder) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 		return c.condSites(args[r.text], args[r.text+1:], where)
 	case keyArgs:
 		if r.model >= 0 && len(args) == r.model+1 && r.arity == 0 {
-			return c.destKey(args[r.model], where)
+			if out := c.destKey(args[r.model], where); out != nil || !r.pk {
+				return out
+			}
+			return c.pkSites(args[r.model], where)
 		}
 		if r.model < 0 || r.args < 0 || len(args) <= max(r.model, r.args) {
 			return nil

@@ -81,6 +81,10 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 func (c *reporter) reportModel(scope *rule.Scope, s site) {
 	t := c.pass.TypesInfo.TypeOf(s.arg)
 	fs := textFields(modelFields(t))
+	if s.pk {
+		col, id := primaryKey(t)
+		fs = slices.DeleteFunc(fs, func(f modelField) bool { return !id || f.column != col })
+	}
 	lit, ok := pointee(s.arg).(*ast.CompositeLit)
 	if s.cond && !ok {
 		// A condition in a variable set once to a literal binds the fields

@@ -22,6 +22,13 @@ type Typed struct {
 
 type Counter struct{ ID int64 }
 
+// Owned's primary key is an integer: deleting it binds no text id,
+// whatever its other fields.
+type Owned struct {
+	ID      int64
+	OwnerID string
+}
+
 func wrapped(userID, name, col string, uid id.ID, n int64) { // want wrapped:`^sink\(0 id → db\.Equal → gorm\.DB\.Where; 1 → db\.Equal → gorm\.DB\.Where; 2 → db\.Equal → gorm\.DB\.Where\)$`
 	db.Equal("user_id", userID) // want `^db\.Equal → gorm\.DB\.Where binds column user_id as string`
 	db.Equal("user_id", uid)
@@ -36,4 +43,14 @@ func wrapped(userID, name, col string, uid id.ID, n int64) { // want wrapped:`^s
 	db.DeleteByCondition(Plugin{Name: name})
 	db.Raw("SELECT * FROM t WHERE user_id = ?", userID) // want `binds column user_id as string`
 	db.Raw("SELECT * FROM t WHERE user_id = ?", uid)
+}
+
+// Deleting a model binds its primary key alone, through the wrapper as
+// through GORM itself.
+func deleted(p Plugin, t Typed, o Owned) { // want deleted:`^sink\(0{} → db\.Delete → gorm\.DB\.Delete; 1{} → db\.Delete → gorm\.DB\.Delete; 2{} → db\.Delete → gorm\.DB\.Delete\)$`
+	db.Delete(&p)    // want `^db\.Delete → gorm\.DB\.Delete binds ID \(column id\) as string of querywrap\.Plugin`
+	db.DB.Delete(&p) // want `^gorm\.DB\.Delete binds ID \(column id\) as string of querywrap\.Plugin`
+	db.Delete(&t)
+	db.Delete(&o)
+	db.DB.Delete(&o)
 }

@@ -19,6 +19,10 @@ func Create(data any, ctx ...*gorm.DB) { // want Create:`^sink\(0 model bind →
 	DB.Create(data)
 }
 
+func Delete(data any) { // want Delete:`^sink\(0 model pk bind → gorm\.DB\.Delete\)$`
+	DB.Delete(data)
+}
+
 func DeleteByCondition[T any](condition T) { // want DeleteByCondition:`^sink\(0 model cond bind → gorm\.DB\.Where\)$`
 	var model T
 	DB.Where(condition).Delete(&model)
