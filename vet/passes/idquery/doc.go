@@ -54,9 +54,8 @@
 //     included), pgx v4 and v5 (Batch.Queue, CopyFrom), squirrel (its
 //     Select, Insert, Update and Delete builders), leporo/sqlf, goqu,
 //     bun, ozzo-dbx, GORM v1 and v2 (Delete(&m) binds m's primary key),
-//     pop (its conditions, Find's
-//     primary key, and every call that writes, deletes or reloads a
-//     model), xorm, go-pg, beego's orm, ent's generated predicates
+//     pop (its conditions, Find's primary key, and every call that
+//     writes, deletes or reloads a model), xorm, go-pg, beego's orm, ent's generated predicates
 //     (user.IDEQ(v)) and builders' setters (SetOwnerID(v),
 //     AddLabelIDs(ids...)), a method of any interface shaped as database/sql's
 //     (sqlc's DBTX); and any function of the program that passes its
