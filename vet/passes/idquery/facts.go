@@ -108,32 +108,16 @@ func (s *Sink) String() string {
 		if p.Field != "" {
 			b.WriteString("." + p.Field)
 		}
-		if p.Variadic {
-			b.WriteString("...")
-		}
-		if p.Struct {
-			b.WriteString("{}")
-		}
-		if p.Model {
-			b.WriteString(" model")
-		}
-		if p.Cond {
-			b.WriteString(" cond")
-		}
-		if p.PK {
-			b.WriteString(" pk")
-		}
-		if p.Text {
-			b.WriteString(" text")
-		}
-		if p.Named {
-			b.WriteString(" named")
-		}
-		if p.ID {
-			b.WriteString(" id")
-		}
-		if p.Bind {
-			b.WriteString(" bind")
+		for _, flag := range []struct {
+			on   bool
+			text string
+		}{
+			{p.Variadic, "..."}, {p.Struct, "{}"}, {p.Model, " model"}, {p.Cond, " cond"}, {p.PK, " pk"},
+			{p.Text, " text"}, {p.Named, " named"}, {p.ID, " id"}, {p.Bind, " bind"},
+		} {
+			if flag.on {
+				b.WriteString(flag.text)
+			}
 		}
 		if p.ColParam > 0 {
 			fmt.Fprintf(&b, " column %d", p.ColParam-1)
