@@ -318,6 +318,16 @@ func entResult(f *types.Func, suffix string) bool {
 // without the verb and Nillable, in snake case, an edge's IDs as one ID
 // (AddLabelIDs: label_id). It returns "" for any other f.
 func entSetterColumn(f *types.Func, suffix string) string {
+	name := f.Name()
+	verb := ""
+	for _, v := range []string{"Set", "Add", "Remove"} {
+		if len(name) > len(v) && strings.HasPrefix(name, v) {
+			verb = v
+		}
+	}
+	if verb == "" {
+		return "" // most methods: no type looked at
+	}
 	recv := f.Signature().Recv().Type()
 	if p, ok := recv.(*types.Pointer); ok {
 		recv = p.Elem()
@@ -330,16 +340,11 @@ func entSetterColumn(f *types.Func, suffix string) string {
 	if !strings.HasSuffix(tn, "Create") && !strings.HasSuffix(tn, "Update") && !strings.HasSuffix(tn, "UpdateOne") {
 		return ""
 	}
-	for _, verb := range []string{"Set", "Add", "Remove"} {
-		if field, ok := strings.CutPrefix(f.Name(), verb); ok && field != "" {
-			field = strings.TrimPrefix(field, "Nillable")
-			if base, ok := strings.CutSuffix(field, "IDs"); ok && base != "" {
-				field = base + "ID"
-			}
-			return snake(field)
-		}
+	field := strings.TrimPrefix(strings.TrimPrefix(name, verb), "Nillable")
+	if base, ok := strings.CutSuffix(field, "IDs"); ok && base != "" {
+		field = base + "ID"
 	}
-	return ""
+	return snake(field)
 }
 
 // sinkPaths are the packages one of which a package must reach for a

@@ -14,12 +14,13 @@ import (
 
 // condSites returns the sites of a condition: SQL text with the values of
 // its placeholders, a struct or map literal, or a struct bound whole.
-func (c *finder) condSites(cond ast.Expr, rest []ast.Expr, where string) []site {
-	text, ok := c.constString(cond)
+// text and known are the condition's text (constString), which its
+// caller computed.
+func (c *finder) condSites(cond ast.Expr, text string, known bool, rest []ast.Expr, where string) []site {
 	if t := c.pass.TypesInfo.TypeOf(cond); t != nil && isString(t) {
-		c.count(ok)
+		c.count(known)
 	}
-	if ok {
+	if known {
 		all := append([]ast.Expr{cond}, rest...)
 		return c.textSites(&ast.CallExpr{Args: all}, nil, nil, where, text, 1, true)
 	}
@@ -65,15 +66,15 @@ func (c *finder) mapSites(e ast.Expr, where string) []site {
 // keyedSites returns the sites of a lookup into dest by conds: SQL text
 // and its values, a condition struct or map, or else dest's primary key.
 func (c *finder) keyedSites(dest, cond ast.Expr, rest []ast.Expr, where string) []site {
-	if _, ok := c.constString(cond); ok {
-		return c.condSites(cond, rest, where)
+	if text, ok := c.constString(cond); ok {
+		return c.condSites(cond, text, true, rest, where)
 	}
 	t := c.pass.TypesInfo.TypeOf(cond)
 	if t == nil {
 		return nil
 	}
 	if isMapType(t) || elemStruct(t) && !idType(t) && !textType(t) {
-		return c.condSites(cond, rest, where)
+		return c.condSites(cond, "", false, rest, where)
 	}
 	col, id := primaryKey(c.pass.TypesInfo.TypeOf(dest))
 	s := c.colSite(cond, where, col)

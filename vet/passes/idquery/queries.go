@@ -137,7 +137,9 @@ func (c *finder) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text st
 		if hasText && i >= first {
 			col := textColumnAt(text, i-first+1)
 			s.id, s.col, s.uuid = c.idCol(text, col), col, c.uuidCol(text, col) // schema.go
-			if col == "" && first > 0 {
+			// The column a string parameter names: while the facts are
+			// computed only.
+			if col == "" && first > 0 && c.t.params != nil {
 				if p, ok := c.texts.colParam(n.Args[first-1], i-first+1); ok {
 					s.colParam = p + 1
 				}
@@ -422,17 +424,16 @@ func (c *finder) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 		if r.text < 0 || len(args) <= r.text {
 			return nil
 		}
-		if t := c.pass.TypesInfo.TypeOf(args[r.text]); t != nil && isString(t) {
-			if _, ok := c.constString(args[r.text]); !ok {
-				// Text not known here (a wrapper's parameter): its
-				// values as database/sql's, for the facts.
-				c.count(false)
-				tr := *r
-				tr.kind = textArgs
-				return c.textSites(call, f, &tr, where, "", 0, false)
-			}
+		text, known := c.constString(args[r.text])
+		if t := c.pass.TypesInfo.TypeOf(args[r.text]); !known && t != nil && isString(t) {
+			// Text not known here (a wrapper's parameter): its values
+			// as database/sql's, for the facts.
+			c.count(false)
+			tr := *r
+			tr.kind = textArgs
+			return c.textSites(call, f, &tr, where, "", 0, false)
 		}
-		return c.condSites(args[r.text], args[r.text+1:], where)
+		return c.condSites(args[r.text], text, known, args[r.text+1:], where)
 	case keyArgs:
 		if r.model >= 0 && len(args) == r.model+1 && r.arity == 0 {
 			if out := c.destKey(args[r.model], where); out != nil || !r.pk {
