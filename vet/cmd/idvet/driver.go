@@ -57,17 +57,16 @@ func plain(args []string, analyzers []*analysis.Analyzer, stderr io.Writer) (sta
 	}
 	analyzers = selected(analyzers, enable)
 
-	initial, deps, err := load(patterns, *includeTests)
+	initial, imports, err := load(patterns, *includeTests)
 	if err != nil {
 		fmt.Fprintf(stderr, "idvet: %v\n", err)
 		return 1, true
 	}
-	failed := make(map[*packages.Package]bool)
-	packages.Visit(initial, nil, func(p *packages.Package) { failed[p] = failedLoad(p) })
-	if loadFailures(initial, stderr) > 0 {
+	failed := failedLoads(initial)
+	if loadFailures(initial, failed, stderr) > 0 {
 		status = 1
 	}
-	reach.Outside = func(path string) []string { return deps[path] }
+	reach.Outside = func(path string) []string { return imports[path] }
 	defer func() { reach.Outside = nil }()
 	prune(initial)
 	graph, err := checker.Analyze(analyzers, initial, &checker.Options{})
@@ -111,7 +110,7 @@ func plain(args []string, analyzers []*analysis.Analyzer, stderr io.Writer) (sta
 // load loads the packages patterns name, as go vet -vettool sees them,
 // and returns those the patterns match (with their test variants when
 // tests), and for each package outside the program the import paths of
-// every package it imports, directly or not.
+// the packages it imports.
 //
 // The program's packages (every package the patterns need whose files
 // are not in the Go root or the module cache, as "go env" names them)
@@ -166,29 +165,13 @@ func load(patterns []string, tests bool) ([]*packages.Package, map[string][]stri
 			initial = append(initial, p)
 		}
 	}
-	deps := make(map[string][]string)
-	var closure func(p *packages.Package) []string
-	closure = func(p *packages.Package) []string {
-		if d, ok := deps[p.PkgPath]; ok {
-			return d
-		}
-		deps[p.PkgPath] = nil // a cycle, of broken packages
-		set := make(map[string]bool)
-		for path, q := range p.Imports {
-			set[path] = true
-			for _, r := range closure(q) {
-				set[r] = true
-			}
-		}
-		deps[p.PkgPath] = slices.Sorted(maps.Keys(set))
-		return deps[p.PkgPath]
-	}
+	imports := make(map[string][]string)
 	packages.Visit(all, nil, func(p *packages.Package) {
 		if p.Syntax == nil {
-			closure(p)
+			imports[p.PkgPath] = slices.Collect(maps.Keys(p.Imports))
 		}
 	})
-	return initial, deps, nil
+	return initial, imports, nil
 }
 
 // prune drops, from the imports of every package loaded from source, the
@@ -298,13 +281,17 @@ func selected(analyzers []*analysis.Analyzer, enable map[string]*triState) []*an
 	return out
 }
 
-// failedLoad reports whether pkg, or a package it imports, has errors.
-func failedLoad(pkg *packages.Package) bool {
-	bad := false
-	packages.Visit([]*packages.Package{pkg}, func(p *packages.Package) bool { return !bad }, func(p *packages.Package) {
-		bad = bad || len(p.Errors) > 0
+// failedLoads returns the packages that have errors or import, directly
+// or not, a package that has.
+func failedLoads(initial []*packages.Package) map[*packages.Package]bool {
+	failed := make(map[*packages.Package]bool)
+	packages.Visit(initial, nil, func(p *packages.Package) { // imports first
+		failed[p] = len(p.Errors) > 0
+		for _, q := range p.Imports {
+			failed[p] = failed[p] || failed[q]
+		}
 	})
-	return bad
+	return failed
 }
 
 // loadFailures prints one line for each package that is not checked
@@ -313,14 +300,7 @@ func failedLoad(pkg *packages.Package) bool {
 // its line gives its first error. Every other package that failed (it
 // has, or imports one that has, errors) names the causes it imports. Test
 // variants of a package ("p [p.test]", "p_test", "p.test") are one line.
-func loadFailures(initial []*packages.Package, w io.Writer) int {
-	failed := make(map[*packages.Package]bool)
-	packages.Visit(initial, nil, func(p *packages.Package) { // imports first
-		failed[p] = len(p.Errors) > 0
-		for _, q := range p.Imports {
-			failed[p] = failed[p] || failed[q]
-		}
-	})
+func loadFailures(initial []*packages.Package, failed map[*packages.Package]bool, w io.Writer) int {
 	cause := func(p *packages.Package) bool {
 		if len(p.Errors) == 0 {
 			return false

@@ -35,10 +35,10 @@ var (
 	watchers []func() []string
 )
 
-// Outside, when set, returns the import paths of every package that the
-// package of path imports, directly or not: standalone idvet sets it for
-// the packages it reads from export data and does not analyse, which
-// export no Fact.
+// Outside, when set, returns the import paths of the packages that the
+// package of path imports: standalone idvet sets it for the packages it
+// reads from export data and does not analyse, which export no Fact; a
+// package reaches what such an import imports, directly or not.
 var Outside func(path string) []string
 
 // Watch adds the packages that an analyzer asks about: paths returns
@@ -118,6 +118,21 @@ func run(pass *analysis.Pass) (any, error) {
 	if match(pass.Pkg.Path()) {
 		s.paths[pass.Pkg.Path()] = true
 	}
+	// walk adds what the package of path, read from export data,
+	// imports, directly or not (Outside).
+	seen := make(map[string]bool)
+	var walk func(path string)
+	walk = func(path string) {
+		for _, p := range Outside(path) {
+			if !seen[p] {
+				seen[p] = true
+				if match(p) {
+					s.paths[p] = true
+				}
+				walk(p)
+			}
+		}
+	}
 	// pass.Pkg was type-checked from source: its Imports are complete.
 	// Those of its imports may not be; their facts are.
 	for _, q := range pass.Pkg.Imports() {
@@ -130,11 +145,7 @@ func run(pass *analysis.Pass) (any, error) {
 				s.paths[p] = true
 			}
 		} else if Outside != nil {
-			for _, p := range Outside(q.Path()) {
-				if match(p) {
-					s.paths[p] = true
-				}
-			}
+			walk(q.Path())
 		}
 	}
 	if len(s.paths) > 0 {
