@@ -89,7 +89,7 @@ func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
 				if len(head) < headLen {
 					head = trimEOL(head) // all of it
 				}
-				notOneID(rep, "line 1 is text, not one id", head, mode)
+				notOneID(rep, "line 1 is text, not one id ("+shape.reason()+")", head, mode)
 				return exitUsage
 			}
 			release()
@@ -108,7 +108,7 @@ func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
 			var shape textShape
 			shape.feed(bytes.TrimSuffix(chunk, []byte("\n"))) // its "\r" is shape's to drop
 			if shape.text() {
-				notOneID(rep, "line 1 is text, not one id", line, mode)
+				notOneID(rep, "line 1 is text, not one id ("+shape.reason()+")", line, mode)
 				return exitUsage
 			}
 		}
@@ -236,7 +236,11 @@ type textShape struct {
 	isText bool    // decided: text
 	lead   [3]byte // the first bytes after leading spaces and tabs
 	nlead  int
-	cr     bool // a '\r' not yet fed: dropped if it ends the line
+	cr     bool   // a '\r' not yet fed: dropped if it ends the line
+	n      int    // the bytes added
+	gapAt  int    // the index of the gap's first space or tab
+	gapTab bool   // that byte is a tab
+	why    string // what decided isText
 }
 
 // feed reads the next bytes of the line, without its "\n".
@@ -256,14 +260,26 @@ func (s *textShape) feed(p []byte) {
 
 // add reads one byte of the line.
 func (s *textShape) add(c byte) {
+	i := s.n
+	s.n++
 	switch c {
 	case ' ', '\t':
+		if s.words && !s.gap {
+			s.gapAt, s.gapTab = i, c == '\t'
+		}
 		s.gap = s.words
 		return
 	case ',', ';', '|', '(', ')':
+		if !s.isText {
+			s.why = strconv.QuoteRune(rune(c)) + " at index " + strconv.Itoa(i)
+		}
 		s.isText = true
 	}
-	if s.gap {
+	if s.gap && !s.isText {
+		s.why = "a space between words at index " + strconv.Itoa(s.gapAt)
+		if s.gapTab {
+			s.why = "a tab between words at index " + strconv.Itoa(s.gapAt)
+		}
 		s.isText = true
 	}
 	s.words = true
@@ -274,10 +290,22 @@ func (s *textShape) add(c byte) {
 }
 
 // text reports whether the bytes fed make the line text.
-func (s *textShape) text() bool {
+func (s *textShape) text() bool { return s.reason() != "" }
+
+// reason says what makes the line text, for check's message: how it
+// begins, else the first byte that decided it and its index in the line
+// ("';' at index 52"); "" when it is not text.
+func (s *textShape) reason() string {
 	lead := s.lead[:s.nlead]
-	return s.isText || bytes.HasPrefix(lead, []byte("--")) || bytes.HasPrefix(lead, []byte("+-")) ||
-		isBoxDrawing(lead)
+	switch {
+	case bytes.HasPrefix(lead, []byte("--")):
+		return `it begins with "--"`
+	case bytes.HasPrefix(lead, []byte("+-")):
+		return `it begins with "+-"`
+	case isBoxDrawing(lead):
+		return "it begins with a box drawing character"
+	}
+	return s.why
 }
 
 // isBoxDrawing reports whether b starts with a character of the Unicode

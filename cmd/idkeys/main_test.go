@@ -493,8 +493,8 @@ func reference(stdin string, size int, mode checkMode) string {
 		tooLong := len(line) >= size
 		line = strings.TrimSuffix(line, "\r")
 		switch {
-		case i == 0 && refText(line):
-			return textMessage("line 1 is text, not one id", line, mode)
+		case i == 0 && refText(line) != "":
+			return textMessage("line 1 is text, not one id ("+refText(line)+")", line, mode)
 		case i == 1 && !tooLong && len(lines[0]) < size && refRule(line, strings.TrimSuffix(lines[0], "\r")):
 			return textMessage("lines 1 and 2 are a table's header, not ids", strings.TrimSuffix(lines[0], "\r"), mode)
 		case i >= 1 && !tooLong && regexp.MustCompile(`^\(\d+ [^()]*\)$`).MatchString(line):
@@ -518,11 +518,30 @@ func reference(stdin string, size int, mode checkMode) string {
 	return out.String()
 }
 
-// refText is the model's rule for a first line of text.
-func refText(line string) bool {
-	t := strings.Trim(line, " \t")
-	r, _ := utf8.DecodeRuneInString(t)
-	return strings.ContainsAny(t, " \t,;|()") || strings.HasPrefix(t, "--") || strings.HasPrefix(t, "+-") || 0x2500 <= r && r <= 0x257f
+// refText is the model's rule for a first line of text: what makes it
+// text, or "". How it begins, after spaces and tabs, comes first; else
+// whichever decides first, reading on: a separator, or the first byte of
+// a second word (then the gap before it is named).
+func refText(line string) string {
+	t := strings.TrimLeft(line, " \t")
+	if r, _ := utf8.DecodeRuneInString(t); 0x2500 <= r && r <= 0x257f {
+		return "it begins with a box drawing character"
+	}
+	for _, p := range []string{"--", "+-"} {
+		if strings.HasPrefix(t, p) {
+			return "it begins with " + strconv.Quote(p)
+		}
+	}
+	sep := strings.IndexAny(line, ",;|()")
+	gap := regexp.MustCompile(`[^ \t]([ \t]+)[^ \t]`).FindStringSubmatchIndex(line)
+	switch {
+	case sep >= 0 && (gap == nil || sep <= gap[3]):
+		return fmt.Sprintf("'%c' at index %d", line[sep], sep)
+	case gap != nil:
+		what := map[byte]string{' ': "space", '\t': "tab"}[line[gap[2]]]
+		return fmt.Sprintf("a %s between words at index %d", what, gap[2])
+	}
+	return ""
 }
 
 // refRule is the model's rule for line 2 under a header, line 1: only
@@ -636,46 +655,46 @@ func TestCheckText(t *testing.T) {
 		quoted string // the line the message quotes
 		before string // the reports before the message
 	}{
-		{name: "pg_dump", stdin: "--\n-- PostgreSQL database dump\n--\n", mode: checkStored, what: line1, quoted: "--"},
-		{name: "pg_dump, compact", stdin: "--\n", mode: checkCompact, what: line1, quoted: "--"},
-		{name: "an SQL comment with no space", stdin: "--dump\n" + valid + "\n", what: line1, quoted: "--dump"},
-		{name: "CSV header", stdin: "id,name\n" + valid + ",alice\n", what: line1, quoted: "id,name"},
-		{name: "CSV row", stdin: valid + ",alice\n", what: line1, quoted: valid + ",alice"},
-		{name: "COPY data, tab-separated", stdin: valid + "\t4200\r\n", mode: checkStored, what: line1, quoted: valid + "\t4200"},
-		{name: "psql table of two columns", stdin: "             id             | total\n", what: line1, quoted: "             id             | total"},
-		{name: "psql -At, two columns", stdin: valid + "|4200\n" + valid + "|17\n", mode: checkStored, what: line1, quoted: valid + "|4200"},
-		{name: "psql -At, two uuid columns", stdin: uuid + "|" + uuid + "\n", mode: checkCompact, what: line1, quoted: uuid + "|" + uuid},
-		{name: "psql -A, a header of two columns", stdin: "id|total\n", what: line1, quoted: "id|total"},
-		{name: "semicolon", stdin: "a;b\n", what: line1, quoted: "a;b"},
-		{name: "mariadb's header without -N", stdin: "HEX(id)\n01563E3AB5D3D6764C61EFB99302BD5B\n", mode: checkHex, what: line1, quoted: "HEX(id)"},
-		{name: "mariadb's table", stdin: "+----------------------------------+\n| HEX(id) |\n", mode: checkHex, what: line1, quoted: "+----------------------------------+"},
-		{name: "sqlite3 -box", stdin: "┌──────┐\n│  id  │\n", mode: checkHex, what: line1, quoted: "┌──────┐"},
+		{name: "pg_dump", stdin: "--\n-- PostgreSQL database dump\n--\n", mode: checkStored, what: line1 + " (it begins with \"--\")", quoted: "--"},
+		{name: "pg_dump, compact", stdin: "--\n", mode: checkCompact, what: line1 + " (it begins with \"--\")", quoted: "--"},
+		{name: "an SQL comment with no space", stdin: "--dump\n" + valid + "\n", what: line1 + " (it begins with \"--\")", quoted: "--dump"},
+		{name: "CSV header", stdin: "id,name\n" + valid + ",alice\n", what: line1 + " (',' at index 2)", quoted: "id,name"},
+		{name: "CSV row", stdin: valid + ",alice\n", what: line1 + " (',' at index 26)", quoted: valid + ",alice"},
+		{name: "COPY data, tab-separated", stdin: valid + "\t4200\r\n", mode: checkStored, what: line1 + " (a tab between words at index 26)", quoted: valid + "\t4200"},
+		{name: "psql table of two columns", stdin: "             id             | total\n", what: line1 + " ('|' at index 28)", quoted: "             id             | total"},
+		{name: "psql -At, two columns", stdin: valid + "|4200\n" + valid + "|17\n", mode: checkStored, what: line1 + " ('|' at index 26)", quoted: valid + "|4200"},
+		{name: "psql -At, two uuid columns", stdin: uuid + "|" + uuid + "\n", mode: checkCompact, what: line1 + " ('|' at index 36)", quoted: uuid + "|" + uuid},
+		{name: "psql -A, a header of two columns", stdin: "id|total\n", what: line1 + " ('|' at index 2)", quoted: "id|total"},
+		{name: "semicolon", stdin: "a;b\n", what: line1 + " (';' at index 1)", quoted: "a;b"},
+		{name: "mariadb's header without -N", stdin: "HEX(id)\n01563E3AB5D3D6764C61EFB99302BD5B\n", mode: checkHex, what: line1 + " ('(' at index 3)", quoted: "HEX(id)"},
+		{name: "mariadb's table", stdin: "+----------------------------------+\n| HEX(id) |\n", mode: checkHex, what: line1 + " (it begins with \"+-\")", quoted: "+----------------------------------+"},
+		{name: "sqlite3 -box", stdin: "┌──────┐\n│  id  │\n", mode: checkHex, what: line1 + " (it begins with a box drawing character)", quoted: "┌──────┐"},
 		{
 			name:  "log line, cut at 40 bytes",
 			stdin: `time=2026-12-03T19:00:00.000Z level=ERROR msg="payment failed"` + "\n",
-			what:  line1, quoted: `time=2026-12-03T19:00:00.000Z level=ERROR msg="payment failed"`,
+			what:  line1 + " (a space between words at index 29)", quoted: `time=2026-12-03T19:00:00.000Z level=ERROR msg="payment failed"`,
 		},
 		{
 			name:  "cut back to a character's start",
 			stdin: strings.Repeat("é", 19) + " abc\n", // 38 bytes, then the 2-byte é straddles byte 40
-			what:  line1, quoted: strings.Repeat("é", 19) + " abc",
+			what:  line1 + " (a space between words at index 38)", quoted: strings.Repeat("é", 19) + " abc",
 		},
 		{
 			name:  "bytes that are not UTF-8 are cut at 40",
 			stdin: strings.Repeat("\x80", 41) + " x\n", // no character starts in the first 41 bytes
-			what:  line1, quoted: strings.Repeat("\x80", 41) + " x",
+			what:  line1 + " (a space between words at index 41)", quoted: strings.Repeat("\x80", 41) + " x",
 		},
 		{
 			name:  "a start byte whose sequence is not UTF-8 is one byte",
 			stdin: strings.Repeat("a", 38) + "\xf0\x80\x80\x80 x\n", // 0xf0 0x80 is not a sequence's start
-			what:  line1, quoted: strings.Repeat("a", 38) + "\xf0\x80\x80\x80 x",
+			what:  line1 + " (a space between words at index 42)", quoted: strings.Repeat("a", 38) + "\xf0\x80\x80\x80 x",
 		},
 		// A first line of any length, and after a byte order mark.
-		{name: "a CSV line of 5000 bytes", stdin: strings.Repeat("a", 4998) + ",b\n", what: line1, quoted: strings.Repeat("a", 4998) + ",b"},
-		{name: "words far apart", stdin: "a" + strings.Repeat(" ", 9000) + "b\r\n", what: line1, quoted: "a" + strings.Repeat(" ", 9000) + "b"},
-		{name: "a long line of spaces after one word", stdin: "--" + strings.Repeat("x", 5000) + "\n", what: line1, quoted: "--" + strings.Repeat("x", 5000)},
-		{name: "a byte order mark before a pg_dump", stdin: "\ufeff--\n-- PostgreSQL database dump\n", mode: checkStored, what: line1, quoted: "--"},
-		{name: "a byte order mark before a CSV", stdin: "\ufeffid,name\r\n", what: line1, quoted: "id,name"},
+		{name: "a CSV line of 5000 bytes", stdin: strings.Repeat("a", 4998) + ",b\n", what: line1 + " (',' at index 4998)", quoted: strings.Repeat("a", 4998) + ",b"},
+		{name: "words far apart", stdin: "a" + strings.Repeat(" ", 9000) + "b\r\n", what: line1 + " (a space between words at index 1)", quoted: "a" + strings.Repeat(" ", 9000) + "b"},
+		{name: "a long line of spaces after one word", stdin: "--" + strings.Repeat("x", 5000) + "\n", what: line1 + " (it begins with \"--\")", quoted: "--" + strings.Repeat("x", 5000)},
+		{name: "a byte order mark before a pg_dump", stdin: "\ufeff--\n-- PostgreSQL database dump\n", mode: checkStored, what: line1 + " (it begins with \"--\")", quoted: "--"},
+		{name: "a byte order mark before a CSV", stdin: "\ufeffid,name\r\n", what: line1 + " (',' at index 2)", quoted: "id,name"},
 		// psql's aligned output, its default: header, rule, rows, footer.
 		{name: "psql's aligned output", stdin: psqlAligned, mode: checkStored, what: header, quoted: "             id             "},
 		{name: "psql's aligned output, no rows", stdin: " id \n----\n(0 rows)\n\n", what: header, quoted: " id "},
@@ -736,7 +755,7 @@ func TestCheckText(t *testing.T) {
 	}
 	// The messages as a user sees them, once each in full.
 	runCmd("--\n-- PostgreSQL database dump\n", "check", "-stored").check(t, result{
-		stderr: "idkeys check: line 1 is text, not one id: \"--\"\n" +
+		stderr: "idkeys check: line 1 is text, not one id (it begins with \"--\"): \"--\"\n" +
 			"idkeys check reads one id per line, such as one column of a table:\n" +
 			"  psql -XAt -c 'SELECT id FROM users' | idkeys check -stored\n" +
 			"A uuid column of compact.ID keys: idkeys check -compact\n" +
@@ -744,7 +763,7 @@ func TestCheckText(t *testing.T) {
 		code: 2,
 	})
 	runCmd(`time=2026-12-03T19:00:00.000Z level=ERROR msg="payment failed"`+"\n", "check").check(t, result{
-		stderr: "idkeys check: line 1 is text, not one id: \"time=2026-12-03T19:00:00.000Z level=ERRO\"...\n" +
+		stderr: "idkeys check: line 1 is text, not one id (a space between words at index 29): \"time=2026-12-03T19:00:00.000Z level=ERRO\"...\n" +
 			"idkeys check reads one id per line, such as one column of a table:\n" +
 			"  psql -XAt -c 'SELECT id FROM users' | idkeys check\n" +
 			"A uuid column of compact.ID keys: idkeys check -compact\n" +
@@ -760,7 +779,7 @@ func TestCheckText(t *testing.T) {
 		code: 2,
 	})
 	runCmd("PRAGMA foreign_keys=OFF;\n", "check", "-hex").check(t, result{
-		stderr: "idkeys check: line 1 is text, not one id: \"PRAGMA foreign_keys=OFF;\"\n" +
+		stderr: "idkeys check: line 1 is text, not one id (a space between words at index 6): \"PRAGMA foreign_keys=OFF;\"\n" +
 			"idkeys check reads one id per line, such as one column of a table:\n" +
 			"  sqlite3 app.db 'SELECT hex(id) FROM orders' | idkeys check -hex\n" +
 			"  mariadb -N -B -e 'SELECT HEX(id) FROM orders' shop | idkeys check -hex\n" +
