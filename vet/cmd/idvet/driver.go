@@ -3,10 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"io"
 	"maps"
 	"os/exec"
@@ -18,7 +14,6 @@ import (
 	"github.com/idkeys/id/vet/internal/reach"
 	"github.com/idkeys/id/vet/internal/rule"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -57,197 +52,68 @@ func plain(args []string, analyzers []*analysis.Analyzer, stderr io.Writer) (sta
 	}
 	analyzers = selected(analyzers, enable)
 
-	initial, imports, err := load(patterns, *includeTests)
+	graph, err := load(patterns, *includeTests)
 	if err != nil {
 		fmt.Fprintf(stderr, "idvet: %v\n", err)
 		return 1, true
 	}
-	failed := failedLoads(initial)
-	if loadFailures(initial, failed, stderr) > 0 {
-		status = 1
+	dirs := outside()
+	program := func(p *packages.Package) bool {
+		return len(p.GoFiles) > 0 && !under(p.GoFiles[0], dirs) && !strings.HasSuffix(p.PkgPath, ".test")
 	}
+	// reach learns the imports of a package outside the program, which
+	// is not analysed, from the go command.
+	imports := make(map[string][]string)
+	packages.Visit(graph, nil, func(p *packages.Package) {
+		if !program(p) {
+			imports[p.PkgPath] = slices.Collect(maps.Keys(p.Imports))
+		}
+	})
 	reach.Outside = func(path string) []string { return imports[path] }
 	defer func() { reach.Outside = nil }()
-	prune(initial)
-	graph, err := checker.Analyze(analyzers, initial, &checker.Options{})
-	if err != nil {
-		fmt.Fprintf(stderr, "idvet: %v\n", err)
-		return 1, true
+
+	findings, failures, failed := analyse(graph, analyzers, program)
+	if len(failures) > 0 {
+		status = 1
 	}
-	type key struct {
-		pos, msg string
+	lines := failures
+	for _, f := range findings {
+		lines = append(lines, f.pos+": "+f.msg)
 	}
-	seen := make(map[key]bool)
-	var lines []string
-	findings := 0
-	for _, act := range graph.Roots {
-		switch {
-		case act.Err != nil && failed[act.Package]:
-			// Said once by loadFailures.
-		case act.Err != nil:
-			lines = append(lines, fmt.Sprintf("idvet: %s on package %s: %v", act.Analyzer.Name, act.Package.PkgPath, act.Err))
-			status = 1
-		default:
-			for _, d := range act.Diagnostics {
-				k := key{act.Package.Fset.Position(d.Pos).String(), d.Message}
-				if !seen[k] {
-					seen[k] = true
-					lines = append(lines, k.pos+": "+d.Message)
-					findings++
-				}
-			}
-		}
+	if loadFailures(graph, failed, stderr) > 0 {
+		status = 1
 	}
 	for _, l := range lines {
 		fmt.Fprintln(stderr, l)
 	}
-	if status == 0 && findings > 0 {
+	if status == 0 && len(findings) > 0 {
 		status = 3
 	}
 	return status, true
 }
 
-// load loads the packages patterns name, as go vet -vettool sees them,
-// and returns those the patterns match (with their test variants when
-// tests), and for each package outside the program the import paths of
-// the packages it imports.
-//
-// The program's packages (every package the patterns need whose files
-// are not in the Go root or the module cache, as "go env" names them)
-// are type-checked from source in one load, so that the facts of one are
-// seen by the others; every other package (the standard library, the
-// module cache) is read from its export data, as go vet reads every
-// import, and is not analysed: idvet computes no fact from a
-// dependency's code (the libraries it knows are tables, and a
-// dependency's own functions are not the program's). Holding the
-// dependencies' export data, not their syntax, keeps standalone idvet's
-// memory within go vet's.
-func load(patterns []string, tests bool) ([]*packages.Package, map[string][]string, error) {
-	// The graph, without types: what the patterns match and need.
-	graph, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule, Tests: tests}, patterns...)
+// load returns the packages patterns name, as go vet -vettool sees
+// them (with their test variants when tests), and every package they
+// import, directly or not: their files, imports and module, and the
+// export data the go command builds for each, from which the program's
+// packages, analysed one at a time from source (units), read their
+// imports, as go vet's analysis of each package does. The standard
+// library and the module cache are not analysed: idvet computes no fact
+// from a dependency's code (the libraries it knows are tables, and a
+// dependency's own functions are not the program's).
+func load(patterns []string, tests bool) ([]*packages.Package, error) {
+	const mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+		packages.NeedDeps | packages.NeedModule | packages.NeedExportFile | packages.NeedTypesSizes
+	graph, err := packages.Load(&packages.Config{Mode: mode, Tests: tests}, patterns...)
 	if err == nil && len(graph) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
-	if err != nil {
-		return nil, nil, err
-	}
-	dirs := outside()
-	asked := make(map[string]bool)
-	for _, p := range graph {
-		asked[name(p)] = true
-		if p.PkgPath == "command-line-arguments" {
-			// .go files named, which go list takes with no other
-			// package: every package from source, the standard
-			// library's and the module cache's without function bodies.
-			conf := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: tests, ParseFile: bodiesOf(dirs)}
-			initial, err := packages.Load(conf, patterns...)
-			forgiveBodiless(initial, dirs)
-			return initial, nil, err
-		}
-	}
-	extra := make(map[string]bool)
-	packages.Visit(graph, nil, func(p *packages.Package) {
-		n := name(p)
-		if !asked[n] && p.ID == p.PkgPath && !strings.HasSuffix(p.PkgPath, ".test") && len(p.GoFiles) > 0 && !under(p.GoFiles[0], dirs) {
-			extra[p.PkgPath] = true
-		}
-	})
-	conf := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}
-	all, err := packages.Load(conf, slices.Concat(patterns, slices.Sorted(maps.Keys(extra)))...)
-	if err != nil {
-		return nil, nil, err
-	}
-	// The program's packages that the patterns do not match are loaded
-	// for their facts; their test variants are not wanted.
-	var initial []*packages.Package
-	for _, p := range all {
-		if asked[name(p)] {
-			initial = append(initial, p)
-		}
-	}
-	imports := make(map[string][]string)
-	packages.Visit(all, nil, func(p *packages.Package) {
-		if p.Syntax == nil {
-			imports[p.PkgPath] = slices.Collect(maps.Keys(p.Imports))
-		}
-	})
-	return initial, imports, nil
-}
-
-// prune drops, from the imports of every package loaded from source, the
-// packages read from export data, which are not analysed (load).
-func prune(initial []*packages.Package) {
-	packages.Visit(initial, nil, func(p *packages.Package) {
-		for path, q := range p.Imports {
-			if q.Syntax == nil {
-				delete(p.Imports, path)
-			}
-		}
-	})
+	return graph, err
 }
 
 // under reports whether file is in one of dirs.
 func under(file string, dirs []string) bool {
 	return slices.ContainsFunc(dirs, func(d string) bool { return strings.HasPrefix(file, d) })
-}
-
-// bodiesOf returns a parser, for packages.Config.ParseFile, that drops
-// the function bodies of the files under dirs: the standard library and
-// the module cache are type-checked from their declarations, and their
-// bodies, which standalone idvet would otherwise keep for the whole run
-// (go vet -vettool keeps one package at a time), are never held. idvet
-// computes no fact of theirs from a body: the libraries it knows are
-// tables, and a dependency's own functions are not the program's.
-func bodiesOf(dirs []string) func(*token.FileSet, string, []byte) (*ast.File, error) {
-	return func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-		f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
-		if f == nil || !under(filename, dirs) {
-			return f, err
-		}
-		for _, d := range f.Decls {
-			// A generic function, or a method of a generic type, and init
-			// must keep theirs to type-check.
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.TypeParams == nil && fd.Name.Name != "init" && !genericRecv(fd) {
-				fd.Body = nil
-			}
-		}
-		return f, err
-	}
-}
-
-// genericRecv reports whether fd is a method of a generic type.
-func genericRecv(fd *ast.FuncDecl) bool {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return false
-	}
-	t := fd.Recv.List[0].Type
-	if s, ok := t.(*ast.StarExpr); ok {
-		t = s.X
-	}
-	switch t.(type) {
-	case *ast.IndexExpr, *ast.IndexListExpr:
-		return true
-	}
-	return false
-}
-
-// forgiveBodiless drops the soft type errors (an import used only in the
-// bodies bodiesOf dropped) of the packages under dirs, and marks again
-// which packages are ill typed: those with errors, or whose dependencies
-// have some.
-func forgiveBodiless(initial []*packages.Package, dirs []string) {
-	packages.Visit(initial, nil, func(p *packages.Package) {
-		if len(p.GoFiles) > 0 && under(p.GoFiles[0], dirs) {
-			p.Errors = slices.DeleteFunc(p.Errors, func(e packages.Error) bool {
-				return e.Kind == packages.TypeError && strings.Contains(e.Msg, "imported") && strings.HasSuffix(e.Msg, "not used")
-			})
-			p.TypeErrors = slices.DeleteFunc(p.TypeErrors, func(e types.Error) bool { return e.Soft })
-		}
-		p.IllTyped = len(p.Errors) > 0 || len(p.TypeErrors) > 0
-		for _, imp := range p.Imports {
-			p.IllTyped = p.IllTyped || imp.IllTyped
-		}
-	})
 }
 
 // outside returns the directories whose packages are not the program's:
@@ -279,19 +145,6 @@ func selected(analyzers []*analysis.Analyzer, enable map[string]*triState) []*an
 		}
 	}
 	return out
-}
-
-// failedLoads returns the packages that have errors or import, directly
-// or not, a package that has.
-func failedLoads(initial []*packages.Package) map[*packages.Package]bool {
-	failed := make(map[*packages.Package]bool)
-	packages.Visit(initial, nil, func(p *packages.Package) { // imports first
-		failed[p] = len(p.Errors) > 0
-		for _, q := range p.Imports {
-			failed[p] = failed[p] || failed[q]
-		}
-	})
-	return failed
 }
 
 // loadFailures prints one line for each package that is not checked

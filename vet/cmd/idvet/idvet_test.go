@@ -209,8 +209,9 @@ var (
 	}
 )
 
-// TestModesAgree: idvet on its own (every package type-checked from
-// source), idvet under go vet (imports from export data, facts in files)
+// TestModesAgree: idvet on its own (one package at a time from source,
+// its imports from export data, facts kept in the process), idvet under
+// go vet (the same, one process a package, facts in files)
 // and the golangci-lint plugin's analyzers, built by the plugin from its
 // settings and run under go vet's protocol as golangci-lint loads them
 // (plugin/internal/plugvet), report the same findings on the cross

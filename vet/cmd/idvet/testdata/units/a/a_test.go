@@ -1,0 +1,4 @@
+package a
+
+// MarkedInTest exists only in the test variant of a.
+func MarkedInTest() {}
