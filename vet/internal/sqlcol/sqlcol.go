@@ -27,7 +27,7 @@ func Column(query string, n int) string {
 	if at < 0 && !strings.Contains(query, "$") {
 		seen := 0
 		for i, t := range toks {
-			if t == Hole {
+			if t == Hole && !nameHole(toks, i) {
 				break // a part not known may hold placeholders: the count is lost
 			}
 			if t == "?" {
@@ -123,6 +123,33 @@ func Column(query string, n int) string {
 // Hole stands for a part of SQL text that is not known (text built at
 // run time): it is no name, and a ? after it has no known number.
 const Hole = "\x00"
+
+// nameHole reports whether the hole at toks[i] stands where SQL puts a
+// table's name: after FROM, JOIN, UPDATE, INTO or TABLE, or after a
+// schema's name and its "." (app.), and before what can follow a
+// table's name in a statement (WHERE, SET, VALUES, a column list's "(",
+// ON, USING, ",", another JOIN, ORDER, GROUP, LIMIT, RETURNING) or the
+// end. A placeholder binds a value, never a name, so such a hole holds
+// none: "DELETE FROM " + table() + " WHERE id = ?" keeps its count. A
+// hole followed by anything else (an alias, an expression) may hold more
+// than a name, and still loses the count.
+func nameHole(toks []string, i int) bool {
+	if i == 0 || !nameBefore[strings.ToLower(toks[i-1])] && !(strings.HasSuffix(toks[i-1], ".") && ident(strings.TrimSuffix(toks[i-1], "."))) {
+		return false
+	}
+	return i+1 == len(toks) || nameAfter[strings.ToLower(toks[i+1])]
+}
+
+// nameBefore are the words after which a table's name comes; nameAfter
+// the tokens that can follow it.
+var (
+	nameBefore = map[string]bool{"from": true, "join": true, "update": true, "into": true, "table": true}
+	nameAfter  = map[string]bool{
+		"where": true, "set": true, "values": true, "(": true, "on": true, "using": true, ",": true, ";": true, ")": true,
+		"join": true, "inner": true, "left": true, "right": true, "full": true, "cross": true, "natural": true,
+		"order": true, "group": true, "limit": true, "returning": true,
+	}
+)
 
 // rowColumn returns the column in the placeholder's place of a row
 // value compared with one: (created_at, id) > (?, ?); else "".

@@ -47,6 +47,17 @@ func TestColumn(t *testing.T) {
 		{"SELECT * FROM t WHERE \x00 AND id = ?", 1, ""},
 		{"SELECT * FROM t WHERE id = ? AND \x00", 1, "id"},
 		{"SELECT * FROM \x00 WHERE id = $1", 1, "id"},
+		// A hole where a table's name goes holds no placeholder.
+		{"DELETE FROM \x00 WHERE instance_id = ?", 1, "instance_id"},
+		{"DELETE FROM \x00 WHERE instance_id = ? AND user_id = ?", 2, "user_id"},
+		{"INSERT INTO \x00 (id, name) VALUES (?, ?)", 1, "id"},
+		{"update \x00 set name = ? where id = ?", 2, "id"},
+		{"SELECT * FROM app.\x00 WHERE id = ?", 1, "id"},
+		{"SELECT * FROM a JOIN \x00 ON a.b_id = b.id WHERE a.id = ?", 1, "id"},
+		// Anywhere else it may: the count is lost.
+		{"SELECT * FROM \x00 u WHERE u.id = ?", 1, ""},
+		{"SELECT * FROM t \x00 WHERE id = ?", 1, ""},
+		{"SELECT * FROM t WHERE \x00 = ? AND id = ?", 2, ""},
 		{"UPDATE t SET \x00 = ? WHERE id = ?", 1, ""},
 		{"SELECT * FROM t WHERE id = ANY($1)", 1, "id"},
 		{"SELECT * FROM t WHERE t.team_id <> ALL ($1)", 1, "team_id"},

@@ -69,7 +69,8 @@
 //     fmt.Sprintf("%s = ?", field)): a caller's constant names it.
 //   - SQL text: the texts the program can pass at the query, from the
 //     function's SSA form (text.go): constants, + and += across
-//     branches, fmt.Sprintf (a %s of text not known is a hole),
+//     branches, fmt.Sprintf (a %s of text not known is a hole; a hole
+//     where a table's name goes holds no placeholder, sqlcol.Column),
 //     strings.Join, strings.Builder and bytes.Buffer writes, a function
 //     whose result is constant text, and a function of the module from
 //     string to string (a placeholder translator), which keeps its

@@ -111,7 +111,7 @@ func TestText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const want = "idquery: querytext: 26 queries checked, 2 with text that cannot be known\n"
+	const want = "idquery: querytext: 32 queries checked, 2 with text that cannot be known\n"
 	if string(out) != want {
 		t.Errorf("-idquery.v printed %q, want %q", out, want)
 	}

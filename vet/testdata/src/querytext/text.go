@@ -93,3 +93,18 @@ func (s *Store) unknown(q, userID string) { // want unknown:`^sink\(0 text → s
 	s.db.Query(q, userID)
 	s.db.Query(strings.Repeat(q, 2), userID)
 }
+
+// tableOf's result is not known: a hole where a table's name goes, which
+// holds no placeholder, so each ? after it keeps its number.
+func tableOf(v any) string { return fmt.Sprintf("%T", v) }
+
+func (s *Store) unnamed(userID, name string, uid id.ID, n int) { // want unnamed:`^sink\(0 id → sql\.DB\.Exec; 1 → sql\.DB\.Exec\)$`
+	t := tableOf(s)
+	s.db.Exec("DELETE FROM "+t+" WHERE owner = ? AND id = ?", n, userID) // want `^sql\.DB\.Exec binds column id as string`
+	s.db.Exec("DELETE FROM "+t+" WHERE owner = ? AND id = ?", n, uid)
+	s.db.Exec("INSERT INTO "+t+" (name, id) VALUES (?, ?)", name, userID) // want `^sql\.DB\.Exec binds column id as string`
+	s.db.Exec("INSERT INTO "+t+" (name, id) VALUES (?, ?)", name, uid)
+	// After an alias, or anywhere else, a hole may hold placeholders.
+	s.db.Exec("DELETE FROM "+t+" u WHERE u.id = ?", userID)
+	s.db.Exec("SELECT * FROM t "+t+" WHERE id = ?", userID)
+}
