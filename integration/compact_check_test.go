@@ -43,6 +43,6 @@ func testCompactIdkeysCheck(t *testing.T, d db, cd compactDialect) {
 	insertCompact(t, d, cd, tb, ids)
 	check("", 0)
 	must(t, d.Exec(context.Background(), "INSERT INTO "+tb+" (k, t) VALUES ("+cd.bad[0].store+", 'x')"))
-	check("line 1: id: invalid id: 16 zero bytes are the zero id, which names nothing\n"+
+	check("line 1: invalid id: 16 zero bytes are the zero id, which names nothing\n"+
 		"idkeys check: 1 of 301 lines invalid\n", 1)
 }

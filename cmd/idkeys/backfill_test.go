@@ -119,9 +119,9 @@ func TestBackfillErrors(t *testing.T) {
 		"line 3: empty line, want OLD_KEY<TAB>CREATED_AT\n" +
 		"line 4: empty OLD_KEY\n" +
 		"line 5: more than two fields, want OLD_KEY<TAB>CREATED_AT\n" +
-		"line 6: id: time outside the ULID range 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z: 1969-12-31T23:59:59.999Z\n" +
-		"line 7: id: time outside the ULID range 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z: 1969-12-31T23:59:59.999Z\n" +
-		"line 8: id: time outside the ULID range 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z: 10889-08-02T05:31:50.656Z\n" +
+		"line 6: time outside the ULID range 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z: 1969-12-31T23:59:59.999Z\n" +
+		"line 7: time outside the ULID range 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z: 1969-12-31T23:59:59.999Z\n" +
+		"line 8: time outside the ULID range 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z: 10889-08-02T05:31:50.656Z\n" +
 		"line 9: CREATED_AT \"99999999999999999999\": Unix milliseconds out of range\n" +
 		"line 10: CREATED_AT \" 1714564800123\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
 		"line 11: CREATED_AT \"2024-05-01\": want RFC 3339 (2024-05-01T12:00:00.123Z) or Unix milliseconds\n" +
@@ -170,7 +170,7 @@ func TestBackfillUUIDv7(t *testing.T) {
 	runCmd(in, "backfill", "-uuidv7", "-tmpdir", dir).check(t, result{stdout: want})
 	checkEmpty(t, dir)
 	bad := in + "919108f7-52d1-4320-9bac-f847db4148a8\n"
-	runCmd(bad, "backfill", "-uuidv7", "-tmpdir", dir).check(t, result{code: 1, stderr: "line 4: id: not a UUIDv7: version 4, want 7 (only a version 7 UUID starts with its Unix time in milliseconds)\n" +
+	runCmd(bad, "backfill", "-uuidv7", "-tmpdir", dir).check(t, result{code: 1, stderr: "line 4: not a UUIDv7: version 4, want 7 (only a version 7 UUID starts with its Unix time in milliseconds)\n" +
 		"idkeys backfill: 1 of 4 lines invalid; nothing written\n"})
 	checkEmpty(t, dir)
 	again := in + "017f22e279b07cc398c4dc0c0c07398f\n" + "017f22e2-79b0-7cc3-98c4-dc0c0c07398e\n"

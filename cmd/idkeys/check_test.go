@@ -39,7 +39,7 @@ func TestCheckHex(t *testing.T) {
 			stdin := upper + "\n" + tt.line + "\r\n"
 			want := result{}
 			if tt.report != "" {
-				want = result{stderr: "line 2: " + tt.report + "\nidkeys check: 1 of 2 lines invalid\n", code: 1}
+				want = result{stderr: "line 2: " + strings.TrimPrefix(tt.report, "id: ") + "\nidkeys check: 1 of 2 lines invalid\n", code: 1}
 			}
 			runCmd(stdin, "check", "-hex").check(t, want)
 			if r := reference(stdin, maxLine, checkHex); r != want.stderr {
@@ -49,7 +49,7 @@ func TestCheckHex(t *testing.T) {
 	}
 	// An over-long line, and a byte order mark before the first line.
 	runCmd(strings.Repeat("A", 5000)+"\n"+upper+"\n", "check", "-hex").check(t, result{
-		stderr: "line 1: id: invalid id: length 5000, want 32 (hex digits) (line too long to quote)\nidkeys check: 1 of 2 lines invalid\n",
+		stderr: "line 1: invalid id: length 5000, want 32 (hex digits) (line too long to quote)\nidkeys check: 1 of 2 lines invalid\n",
 		code:   1,
 	})
 	runCmd("\ufeff"+upper+"\r\n", "check", "-hex").check(t, result{})

@@ -366,7 +366,7 @@ func TestCheck(t *testing.T) {
 		{
 			name:   "a byte order mark after line 1 is a character",
 			stdin:  valid + "\n\ufeff" + valid + "\n",
-			stderr: `line 2: id: invalid id "\ufeff01arz3ndek"...: length 27 characters ('\ufeff' at index 0), want 26` + "\nidkeys check: 1 of 2 lines invalid\n",
+			stderr: `line 2: invalid id "\ufeff01arz3ndek"...: length 27 characters ('\ufeff' at index 0), want 26` + "\nidkeys check: 1 of 2 lines invalid\n",
 			code:   1,
 		},
 		{name: "one valid", stdin: valid + "\n"},
@@ -377,19 +377,19 @@ func TestCheck(t *testing.T) {
 		{
 			name:   "two CRs: only one is removed",
 			stdin:  valid + "\r\r\n",
-			stderr: "line 1: id: invalid id \"01arz3ndektsv4rrffq69g5fav\\r\": length 27, want 26\nidkeys check: 1 of 1 lines invalid\n",
+			stderr: "line 1: invalid id \"01arz3ndektsv4rrffq69g5fav\\r\": length 27, want 26\nidkeys check: 1 of 1 lines invalid\n",
 			code:   1,
 		},
 		{
 			name:   "blank line",
 			stdin:  valid + "\n\n" + valid + "\n",
-			stderr: "line 2: id: invalid id \"\": length 0, want 26\nidkeys check: 1 of 3 lines invalid\n",
+			stderr: "line 2: invalid id \"\": length 0, want 26\nidkeys check: 1 of 3 lines invalid\n",
 			code:   1,
 		},
 		{
 			name:   "blank CRLF line",
 			stdin:  "\r\n",
-			stderr: "line 1: id: invalid id \"\": length 0, want 26\nidkeys check: 1 of 1 lines invalid\n",
+			stderr: "line 1: invalid id \"\": length 0, want 26\nidkeys check: 1 of 1 lines invalid\n",
 			code:   1,
 		},
 		{
@@ -406,34 +406,34 @@ func TestCheck(t *testing.T) {
 				"7zzzzzzzzzzzzzzzzzzzzzzzzz\n" + // 10: valid
 				"01arz3ndektsv4rrffq69g5fa", // 11: no final newline
 			stderr: "" +
-				"line 2: id: invalid id \"01ARZ3NDEITSV4RRFFQ69G5FAV\": invalid character 'I' at index 9\n" +
-				"line 3: id: invalid id \"01arz3ndeitsv4rrffq69g5fav\": invalid character 'i' at index 9\n" +
-				"line 4: id: invalid id \" 01arz3ndektsv4rrffq69g5fav\": length 27, want 26\n" +
-				"line 5: id: invalid id \"00000000000000000000000000\": the zero id names nothing\n" +
-				"line 6: id: invalid id \"80000000000000000000000000\": out of range: first character '8' is above '7'\n" +
-				"line 7: id: invalid id \"01arz3ndektsv4rrffq69g5fa\\x00\": invalid character '\\x00' at index 25\n" +
-				"line 8: id: invalid id \"01arz3ndektsv4rrffq69g5fаv\": invalid character 'а' at index 24\n" +
-				"line 9: id: invalid id: length 1048576, want 26 (line too long to quote)\n" +
-				"line 11: id: invalid id \"01arz3ndektsv4rrffq69g5fa\": length 25, want 26\n" +
+				"line 2: invalid id \"01ARZ3NDEITSV4RRFFQ69G5FAV\": invalid character 'I' at index 9\n" +
+				"line 3: invalid id \"01arz3ndeitsv4rrffq69g5fav\": invalid character 'i' at index 9\n" +
+				"line 4: invalid id \" 01arz3ndektsv4rrffq69g5fav\": length 27, want 26\n" +
+				"line 5: invalid id \"00000000000000000000000000\": the zero id names nothing\n" +
+				"line 6: invalid id \"80000000000000000000000000\": out of range: first character '8' is above '7'\n" +
+				"line 7: invalid id \"01arz3ndektsv4rrffq69g5fa\\x00\": invalid character '\\x00' at index 25\n" +
+				"line 8: invalid id \"01arz3ndektsv4rrffq69g5fаv\": invalid character 'а' at index 24\n" +
+				"line 9: invalid id: length 1048576, want 26 (line too long to quote)\n" +
+				"line 11: invalid id \"01arz3ndektsv4rrffq69g5fa\": length 25, want 26\n" +
 				"idkeys check: 9 of 11 lines invalid\n",
 			code: 1,
 		},
 		{
 			name:   "long CRLF line",
 			stdin:  long + "\r\n" + valid + "\r\n",
-			stderr: "line 1: id: invalid id: length 1048576, want 26 (line too long to quote)\nidkeys check: 1 of 2 lines invalid\n",
+			stderr: "line 1: invalid id: length 1048576, want 26 (line too long to quote)\nidkeys check: 1 of 2 lines invalid\n",
 			code:   1,
 		},
 		{
 			name:   "long line at EOF",
 			stdin:  valid + "\n" + long,
-			stderr: "line 2: id: invalid id: length 1048576, want 26 (line too long to quote)\nidkeys check: 1 of 2 lines invalid\n",
+			stderr: "line 2: invalid id: length 1048576, want 26 (line too long to quote)\nidkeys check: 1 of 2 lines invalid\n",
 			code:   1,
 		},
 		{
 			name:   "long line with CR at EOF",
 			stdin:  long + "\r",
-			stderr: "line 1: id: invalid id: length 1048576, want 26 (line too long to quote)\nidkeys check: 1 of 1 lines invalid\n",
+			stderr: "line 1: invalid id: length 1048576, want 26 (line too long to quote)\nidkeys check: 1 of 1 lines invalid\n",
 			code:   1,
 		},
 		{
@@ -441,22 +441,22 @@ func TestCheck(t *testing.T) {
 			// "\n" comes in the next piece.
 			name:   "CR at the buffer edge",
 			stdin:  strings.Repeat("b", maxLine-1) + "\r\n",
-			stderr: "line 1: id: invalid id: length 4095, want 26 (line too long to quote)\nidkeys check: 1 of 1 lines invalid\n",
+			stderr: "line 1: invalid id: length 4095, want 26 (line too long to quote)\nidkeys check: 1 of 1 lines invalid\n",
 			code:   1,
 		},
 		{
 			// The longest line that is quoted, and the shortest that is not.
 			name:  "quoting limit",
 			stdin: strings.Repeat("c", maxLine-1) + "\n" + strings.Repeat("c", maxLine) + "\n",
-			stderr: "line 1: id: invalid id \"cccccccccccccccccccccccccccccccc\"...: length 4095, want 26\n" +
-				"line 2: id: invalid id: length 4096, want 26 (line too long to quote)\n" +
+			stderr: "line 1: invalid id \"cccccccccccccccccccccccccccccccc\"...: length 4095, want 26\n" +
+				"line 2: invalid id: length 4096, want 26 (line too long to quote)\n" +
 				"idkeys check: 2 of 2 lines invalid\n",
 			code: 1,
 		},
 		{
 			name:   "only newlines",
 			stdin:  "\n\n",
-			stderr: "line 1: id: invalid id \"\": length 0, want 26\nline 2: id: invalid id \"\": length 0, want 26\nidkeys check: 2 of 2 lines invalid\n",
+			stderr: "line 1: invalid id \"\": length 0, want 26\nline 2: invalid id \"\": length 0, want 26\nidkeys check: 2 of 2 lines invalid\n",
 			code:   1,
 		},
 	}
@@ -506,10 +506,10 @@ func reference(stdin string, size int, mode checkMode) string {
 		}
 		if tooLong {
 			invalid++
-			fmt.Fprintf(&out, "line %d: id: invalid id: length %d, want %s (line too long to quote)\n", i+1, len(line), want)
+			fmt.Fprintf(&out, "line %d: invalid id: length %d, want %s (line too long to quote)\n", i+1, len(line), want)
 		} else if err := refLine(line, mode); err != nil {
 			invalid++
-			fmt.Fprintf(&out, "line %d: %v\n", i+1, err)
+			fmt.Fprintf(&out, "line %d: %s\n", i+1, strings.TrimPrefix(err.Error(), "id: "))
 		}
 	}
 	if invalid > 0 {
@@ -712,13 +712,13 @@ func TestCheckText(t *testing.T) {
 			name:  "psql -A, one column",
 			stdin: "id\n" + valid + "\n" + valid + "\n(2 rows)\n",
 			what:  "line 4 is psql's footer, not an id", quoted: "(2 rows)",
-			before: `line 1: id: invalid id "id": length 2, want 26` + "\n",
+			before: `line 1: invalid id "id": length 2, want 26` + "\n",
 		},
 		{
 			name:  "psql -A, no rows",
 			stdin: "id\n(0 rows)\n", mode: checkStored,
 			what: "line 2 is psql's footer, not an id", quoted: "(0 rows)",
-			before: `line 1: id: invalid stored id "id": length 2, want 26` + "\n",
+			before: `line 1: invalid stored id "id": length 2, want 26` + "\n",
 		},
 		{name: "psql's footer in German", stdin: valid + "\n(1 Zeile)\n", what: "line 2 is psql's footer, not an id", quoted: "(1 Zeile)"},
 		// Not text: check reads on.
@@ -805,15 +805,15 @@ func parseLine(line string, stored bool) error {
 func TestCheckStored(t *testing.T) {
 	stdin := "01arz3ndektsv4rrffq69g5fav\n01ARZ3NDEKTSV4RRFFQ69G5FAV\r\n01arz3ndektsv4rrffq69g5faV\n\n"
 	runCmd(stdin, "check", "-stored").check(t, result{
-		stderr: `line 2: id: invalid stored id "01ARZ3NDEKTSV4RRFFQ69G5FAV": stored ids must be lowercase (KEYS-4): 'A' at index 2` + "\n" +
-			`line 3: id: invalid stored id "01arz3ndektsv4rrffq69g5faV": stored ids must be lowercase (KEYS-4): 'V' at index 25` + "\n" +
-			`line 4: id: invalid stored id "": length 0, want 26` + "\n" +
+		stderr: `line 2: invalid stored id "01ARZ3NDEKTSV4RRFFQ69G5FAV": stored ids must be lowercase (KEYS-4): 'A' at index 2` + "\n" +
+			`line 3: invalid stored id "01arz3ndektsv4rrffq69g5faV": stored ids must be lowercase (KEYS-4): 'V' at index 25` + "\n" +
+			`line 4: invalid stored id "": length 0, want 26` + "\n" +
 			"idkeys check: 3 of 4 lines invalid\n",
 		code: 1,
 	})
 	// Without -stored the same uppercase lines are valid outside input.
 	runCmd(stdin, "check").check(t, result{
-		stderr: `line 4: id: invalid id "": length 0, want 26` + "\nidkeys check: 1 of 4 lines invalid\n",
+		stderr: `line 4: invalid id "": length 0, want 26` + "\nidkeys check: 1 of 4 lines invalid\n",
 		code:   1,
 	})
 	runCmd("01arz3ndektsv4rrffq69g5fav\n", "check", "-stored").check(t, result{})
@@ -831,12 +831,12 @@ func TestCheckCompact(t *testing.T) {
 		"01563e3a-b5d3-d676-4c61+efb99302bd5b\n" +
 		strings.Repeat("0", 5000) + "\n"
 	runCmd(stdin, "check", "-compact").check(t, result{
-		stderr: "line 2: id: invalid stored compact id \"01563E3A-B5D3-D676\"...: UUID text has 'E' at index 5, want a lowercase hex digit\n" +
-			"line 3: id: invalid id: 16 zero bytes are the zero id, which names nothing\n" +
-			"line 4: id: invalid stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID (a text column's dump: idkeys check -stored)\n" +
-			"line 5: id: invalid stored compact id \"01563e3ab5d3d6764c\"...: text of length 32, want 36 characters of UUID text\n" +
-			"line 6: id: invalid stored compact id \"01563e3a-b5d3-d676\"...: UUID text has '+' at index 23, want '-'\n" +
-			"line 7: id: invalid id: length 5000, want 36 (UUID text) (line too long to quote)\n" +
+		stderr: "line 2: invalid stored compact id \"01563E3A-B5D3-D676\"...: UUID text has 'E' at index 5, want a lowercase hex digit\n" +
+			"line 3: invalid id: 16 zero bytes are the zero id, which names nothing\n" +
+			"line 4: invalid stored compact id: length 26 is an id's text, not its 16 bytes: scan a text column into id.ID (a text column's dump: idkeys check -stored)\n" +
+			"line 5: invalid stored compact id \"01563e3ab5d3d6764c\"...: text of length 32, want 36 characters of UUID text\n" +
+			"line 6: invalid stored compact id \"01563e3a-b5d3-d676\"...: UUID text has '+' at index 23, want '-'\n" +
+			"line 7: invalid id: length 5000, want 36 (UUID text) (line too long to quote)\n" +
 			"idkeys check: 6 of 7 lines invalid\n",
 		code: 1,
 	})
@@ -883,7 +883,7 @@ func TestCheckBoundedMemory(t *testing.T) {
 		runtime.ReadMemStats(&before)
 		code := run([]string{"check"}, in, &stdout, &stderr)
 		runtime.ReadMemStats(&after)
-		want := fmt.Sprintf("line 1: id: invalid id: length %d, want 26 (line too long to quote)\nidkeys check: 1 of 2 lines invalid\n", n)
+		want := fmt.Sprintf("line 1: invalid id: length %d, want 26 (line too long to quote)\nidkeys check: 1 of 2 lines invalid\n", n)
 		if code != 1 || stderr.String() != want {
 			t.Errorf("%d-byte line: exit status %d, stderr %q; want 1, %q", n, code, stderr.String(), want)
 		}
@@ -919,7 +919,7 @@ func TestCheckReadError(t *testing.T) {
 		code := run([]string{"check"}, &errReader{data}, &stdout, &stderr)
 		want := "idkeys: reading stdin: disk on fire\n"
 		if strings.Contains(data, "bad") {
-			want = "line 2: id: invalid id \"bad\": length 3, want 26\n" + want
+			want = "line 2: invalid id \"bad\": length 3, want 26\n" + want
 		}
 		if code != 1 || stdout.Len() != 0 || stderr.String() != want {
 			t.Errorf("input %.30q: exit status %d, stdout %q, stderr %q; want 1, nothing, %q", data, code, stdout.String(), stderr.String(), want)
@@ -1100,7 +1100,7 @@ func TestCheckFlood(t *testing.T) {
 	in := strings.Repeat("x\n", bad) + "01arz3ndektsv4rrffq69g5fav\n"
 	var want strings.Builder
 	for i := range shown {
-		fmt.Fprintf(&want, "line %d: id: invalid id \"x\": length 1, want 26\n", i+1)
+		fmt.Fprintf(&want, "line %d: invalid id \"x\": length 1, want 26\n", i+1)
 	}
 	fmt.Fprintf(&want, "idkeys check: %d more bad lines not shown (the first %d are above)\n", bad-shown, shown)
 	fmt.Fprintf(&want, "idkeys check: %d of %d lines invalid\n", bad, bad+1)
@@ -1159,12 +1159,12 @@ func TestBadCharacterIndexOneRule(t *testing.T) {
 		code: 1,
 	})
 	runCmd(text+"\n", "check").check(t, result{
-		stderr: `line 1: id: invalid id "0-arz3ndektsv4rrffq69g5faé": invalid character '-' at index 1` + "\n" +
+		stderr: `line 1: invalid id "0-arz3ndektsv4rrffq69g5faé": invalid character '-' at index 1` + "\n" +
 			"idkeys check: 1 of 1 lines invalid\n",
 		code: 1,
 	})
 	runCmd(uuid+"\n", "check", "-compact").check(t, result{
-		stderr: `line 1: id: invalid stored compact id "0190b2f1-7c3e-7a3b"...: UUID text has 'é' at index 35, want a lowercase hex digit` + "\n" +
+		stderr: `line 1: invalid stored compact id "0190b2f1-7c3e-7a3b"...: UUID text has 'é' at index 35, want a lowercase hex digit` + "\n" +
 			"idkeys check: 1 of 1 lines invalid\n",
 		code: 1,
 	})

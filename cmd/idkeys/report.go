@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // maxReports is how many bad lines idkeys check and idkeys backfill report one by
@@ -12,7 +13,9 @@ import (
 const maxReports = 1000
 
 // reporter writes the reports of bad lines, "line N: reason", to stderr
-// through a buffer, the first max of them, and counts them all.
+// through a buffer, the first max of them, and counts them all. The
+// reason is the error's message without package id's "id: " prefix:
+// "line 3: invalid id "x": length 1, want 26".
 type reporter struct {
 	w   *bufio.Writer
 	max int
@@ -27,7 +30,7 @@ func newReporter(stderr io.Writer, max int) *reporter {
 func (r *reporter) line(n int64, msg string) {
 	r.n++
 	if r.n <= r.max {
-		fmt.Fprintf(r.w, "line %d: %s\n", n, msg)
+		fmt.Fprintf(r.w, "line %d: %s\n", n, strings.TrimPrefix(msg, "id: "))
 	}
 }
 
@@ -36,7 +39,7 @@ func (r *reporter) line(n int64, msg string) {
 func (r *reporter) lineErr(n int64, err error) {
 	r.n++
 	if r.n <= r.max {
-		fmt.Fprintf(r.w, "line %d: %v\n", n, err)
+		fmt.Fprintf(r.w, "line %d: %s\n", n, strings.TrimPrefix(err.Error(), "id: "))
 	}
 }
 
