@@ -41,7 +41,7 @@ func init() {
 	Analyzer.Flags.Var(&columns, "columns", "comma-separated column names that are ids beside id, *_id, *Id, *ID, uuid and *_uuid")
 	Analyzer.Flags.Var(&foreign, "foreign", "comma-separated words that make a column another system's id, not the service's (beside external, provider, stripe, …: the words of -idmakers.foreign)")
 	reach.Watch(func() []string { return slices.Concat(sinkPaths, declared.paths(), handlerPaths, jsonPaths) })
-	Analyzer.Flags.BoolVar(&verbose, "v", false, "print for each package with queries: N queries checked, M with text that cannot be known")
+	Analyzer.Flags.BoolVar(&verbose, "v", false, "print for each package with queries: N query calls checked (every library call it judges, SQL text or not), M whose SQL text cannot be known")
 	Analyzer.Flags.Var(&declared, "sinks", "comma-separated query functions, methods (path.Type.Method), types (path.Type) or packages of the service, for calls idquery cannot follow")
 }
 
@@ -206,7 +206,7 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	if verbose && c.q.queries > 0 {
-		fmt.Fprintf(os.Stderr, "idquery: %s: %d queries checked, %d with text that cannot be known\n", path, c.q.queries, c.q.unknown)
+		fmt.Fprintf(os.Stderr, "idquery: %s: %d query calls checked, %d whose SQL text cannot be known\n", path, c.q.queries, c.q.unknown)
 	}
 	return nil, nil
 }

@@ -54,7 +54,12 @@ func (c *finder) sites(n ast.Node) []site {
 			return nil
 		}
 		if r := lookup(f, len(n.Args)); r != nil {
-			return c.rowSites(n, f, r)
+			before := c.queries
+			out := c.rowSites(n, f, r)
+			if c.queries == before {
+				c.count(true) // a call with no SQL text: a model's, a builder's
+			}
+			return out
 		}
 		if declared.match(f) {
 			var out []site
