@@ -427,6 +427,10 @@ func imported(fset *token.FileSet, imports map[string]*types.Package, p *package
 		return nil, err
 	}
 	defer f.Close()
+	// The go command's export files are the compiler's archives, which
+	// Read alone cannot read: NewReader finds the export data in them,
+	// as go/packages does.
+	//lint:ignore SA1019 go list -export names compiler archives; go/packages reads them the same way
 	r, err := gcexportdata.NewReader(f)
 	if err != nil {
 		return nil, fmt.Errorf("reading export data of %s: %v", q.PkgPath, err)
