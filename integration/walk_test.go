@@ -155,7 +155,7 @@ func TestWalk(t *testing.T) {
 	// 4. idkeys check on the dump: text, not one id per line, so it stops
 	// at line 1 with exit status 2 and says what to run instead.
 	stdout, stderr, code := runStatus(t, exec.Command(tool, "check", "-stored"), dumpFile)
-	wantErr := "idkeys check: line 1 is text, not one id: \"--\"\n" +
+	wantErr := "idkeys check: line 1 is text, not one id (it begins with \"--\"): \"--\"\n" +
 		"idkeys check reads one id per line, such as one column of a table:\n" +
 		"  psql -XAt -c 'SELECT id FROM users' | idkeys check -stored\n" +
 		"A uuid column of compact.ID keys: idkeys check -compact\n" +
