@@ -234,7 +234,7 @@ type textShape struct {
 	words  bool    // a byte other than a space or tab seen
 	gap    bool    // a space or tab after one
 	isText bool    // decided: text
-	lead   [3]byte // the first bytes after leading spaces and tabs
+	lead   [3]byte // the first bytes of the first word, after leading spaces and tabs
 	nlead  int
 	cr     bool   // a '\r' not yet fed: dropped if it ends the line
 	n      int    // the bytes added
@@ -283,7 +283,7 @@ func (s *textShape) add(c byte) {
 		s.isText = true
 	}
 	s.words = true
-	if s.nlead < len(s.lead) {
+	if s.nlead < len(s.lead) && !s.gap { // the first word's bytes only
 		s.lead[s.nlead] = c
 		s.nlead++
 	}

@@ -666,6 +666,7 @@ func TestCheckText(t *testing.T) {
 		{name: "psql -At, two uuid columns", stdin: uuid + "|" + uuid + "\n", mode: checkCompact, what: line1 + " ('|' at index 36)", quoted: uuid + "|" + uuid},
 		{name: "psql -A, a header of two columns", stdin: "id|total\n", what: line1 + " ('|' at index 2)", quoted: "id|total"},
 		{name: "semicolon", stdin: "a;b\n", what: line1 + " (';' at index 1)", quoted: "a;b"},
+		{name: "a rule's characters apart", stdin: "+ -\n", what: line1 + " (a space between words at index 1)", quoted: "+ -"},
 		{name: "mariadb's header without -N", stdin: "HEX(id)\n01563E3AB5D3D6764C61EFB99302BD5B\n", mode: checkHex, what: line1 + " ('(' at index 3)", quoted: "HEX(id)"},
 		{name: "mariadb's table", stdin: "+----------------------------------+\n| HEX(id) |\n", mode: checkHex, what: line1 + " (it begins with \"+-\")", quoted: "+----------------------------------+"},
 		{name: "sqlite3 -box", stdin: "┌──────┐\n│  id  │\n", mode: checkHex, what: line1 + " (it begins with a box drawing character)", quoted: "┌──────┐"},
