@@ -66,7 +66,10 @@
 //     a model taken as any or a type parameter (func Create(data any)),
 //     and a value whose column is a string parameter written into the
 //     text (func Equal(field string, value T) querying
-//     fmt.Sprintf("%s = ?", field)): a caller's constant names it.
+//     fmt.Sprintf("%s = ?", field)): a caller's constant names it; and
+//     a value passed after a parameter's SQL text (func exec(q, v string)
+//     calling db.Exec(q, v)): its placeholder's column in the caller's
+//     constant text.
 //   - SQL text: the texts the program can pass at the query, from the
 //     function's SSA form (text.go): constants, + and += across
 //     branches, fmt.Sprintf (a %s of text not known is a hole; a hole

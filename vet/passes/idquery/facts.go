@@ -84,6 +84,11 @@ type Param struct {
 	// Equal(field string, value T) querying fmt.Sprintf("%s = ?",
 	// field)): a caller's constant names the column.
 	ColParam int
+	// Place, when not 0, says that the parameter is bound to placeholder
+	// Place (1-based) of the query whose text is the Text parameter (func
+	// exec(q string, v string) calling db.Exec(q, v)): a caller's constant
+	// text names its column.
+	Place int
 	// Field says that the parameter is a struct, or a pointer to one,
 	// whose field of that name reaches the query (UPDATE page … WHERE id
 	// = ? with page.ID): the value a caller stored in that field of the
@@ -122,6 +127,9 @@ func (s *Sink) String() string {
 		if p.ColParam > 0 {
 			fmt.Fprintf(&b, " column %d", p.ColParam-1)
 		}
+		if p.Place > 0 {
+			fmt.Fprintf(&b, " place %d", p.Place)
+		}
 		b.WriteString(" → " + p.Path)
 	}
 	b.WriteString(")")
@@ -133,7 +141,7 @@ func (s *Sink) String() string {
 func (s *Sink) add(p Param) bool {
 	for i, q := range s.Params {
 		if q.Index == p.Index && q.Field == p.Field {
-			if p.ID && !q.ID || p.Text && !q.Text || p.ColParam > 0 && q.ColParam == 0 || p.Model && !q.Model {
+			if p.ID && !q.ID || p.Text && !q.Text || p.ColParam > 0 && q.ColParam == 0 || p.Place > 0 && q.Place == 0 || p.Model && !q.Model {
 				s.Params[i] = p
 				return true
 			}
@@ -272,6 +280,10 @@ func (c *sinks) computeFacts() {
 							// The column is the caller's choice, and so is
 							// the type: judged at the caller.
 							p.ColParam, p.Bind = s.colParam, true
+						}
+						if s.place > 0 && s.col == "" && v.field == "" {
+							// So is the placeholder's, in the caller's text.
+							p.Place, p.Bind = s.place, true
 						}
 					}
 					if f.fact().add(p) {

@@ -92,6 +92,10 @@ type site struct {
 	// parameter that names the placeholder's column (texts.colParam);
 	// 0 when none does.
 	colParam int
+	// place, in the facts' computation: the placeholder (1-based) that
+	// binds arg, a value passed after SQL text that is not known here (a
+	// wrapper's parameter): a caller's constant text names its column.
+	place int
 }
 
 // fieldKey is a field of a local struct variable.

@@ -126,6 +126,9 @@ func (c *finder) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text st
 			continue
 		}
 		s := site{arg: a, path: path, bind: true, variadic: n.Ellipsis.IsValid() && i == len(n.Args)-1}
+		if textArg >= 0 && i > textArg && !s.variadic {
+			s.place = i - textArg
+		}
 		if s.variadic {
 			// args = append(args, v); Exec(q, args...): each v.
 			for k, e := range c.appended(a) {
@@ -228,6 +231,18 @@ func (c *finder) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 				}
 				st := c.colSite(a, path, col)
 				st.variadic = variadic
+				out = append(out, st)
+			case i == p.Index && p.Place > 0:
+				// A fixed value after the text: the caller's text names
+				// its placeholder's column; else the caller's own caller's.
+				col := ""
+				if hasText {
+					col = textColumnAt(text, p.Place)
+				}
+				st := c.colSite(a, path, col)
+				if !hasText {
+					st.place = p.Place
+				}
 				out = append(out, st)
 			case i == p.Index && p.ColParam > 0:
 				// The column is the caller's: db.Equal("user_id", v).

@@ -89,9 +89,23 @@ func (s *Store) shapes(userID, name string, uid id.ID, at int64) { // want shape
 }
 
 // Text that cannot be known: nothing is said of its columns.
-func (s *Store) unknown(q, userID string) { // want unknown:`^sink\(0 text → sql\.DB\.Query; 1 → sql\.DB\.Query\)$`
+func (s *Store) unknown(q, userID string) { // want unknown:`^sink\(0 text → sql\.DB\.Query; 1 bind place 1 → sql\.DB\.Query\)$`
 	s.db.Query(q, userID)
 	s.db.Query(strings.Repeat(q, 2), userID)
+}
+
+// A value passed after a parameter's text: the caller's constant text
+// names its placeholder's column, and the caller's argument is judged.
+func (s *Store) unknownAny(q string, v any) { // want unknownAny:`^sink\(0 text → sql\.DB\.Query; 1 bind place 1 → sql\.DB\.Query\)$`
+	s.db.Query(q, v)
+}
+
+func (s *Store) callsUnknown(userID, name string, uid id.ID, n int) { // want callsUnknown:`^sink\(0 id → querytext\.Store\.unknown → sql\.DB\.Query; 1 → querytext\.Store\.unknown → sql\.DB\.Query\)$`
+	s.unknown("SELECT * FROM users WHERE id = ?", userID) // want `^querytext\.Store\.unknown → sql\.DB\.Query binds column id as string`
+	s.unknown("SELECT * FROM users WHERE name = ?", name)
+	s.unknownAny("SELECT * FROM users WHERE id = ?", userID) // want `^querytext\.Store\.unknownAny → sql\.DB\.Query binds column id as string`
+	s.unknownAny("SELECT * FROM users WHERE id = ?", uid)
+	s.unknownAny("SELECT * FROM users WHERE id = ?", n)
 }
 
 // tableOf's result is not known: a hole where a table's name goes, which
