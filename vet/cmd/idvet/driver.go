@@ -57,10 +57,7 @@ func plain(args []string, analyzers []*analysis.Analyzer, stderr io.Writer) (sta
 		fmt.Fprintf(stderr, "idvet: %v\n", err)
 		return 1, true
 	}
-	dirs := outside()
-	program := func(p *packages.Package) bool {
-		return len(p.GoFiles) > 0 && !under(p.GoFiles[0], dirs) && !strings.HasSuffix(p.PkgPath, ".test")
-	}
+	program := inProgram(outside())
 	// reach learns the imports of a package outside the program, which
 	// is not analysed, from the go command.
 	imports := make(map[string][]string)
@@ -109,6 +106,14 @@ func load(patterns []string, tests bool) ([]*packages.Package, error) {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	return graph, err
+}
+
+// inProgram returns whether a package is the program's, and analysed:
+// one with Go files outside dirs (outside), and no test main.
+func inProgram(dirs []string) func(*packages.Package) bool {
+	return func(p *packages.Package) bool {
+		return len(p.GoFiles) > 0 && !under(p.GoFiles[0], dirs) && !strings.HasSuffix(p.PkgPath, ".test")
+	}
 }
 
 // under reports whether file is in one of dirs.

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/packages"
 )
 
 // marked is the fact of a function whose name starts with "Marked".
@@ -90,11 +89,7 @@ func TestUnitsFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dirs := outside()
-	program := func(p *packages.Package) bool {
-		return len(p.GoFiles) > 0 && !under(p.GoFiles[0], dirs) && !strings.HasSuffix(p.PkgPath, ".test")
-	}
-	findings, failures, failed := analyse(graph, []*analysis.Analyzer{marker}, program)
+	findings, failures, failed := analyse(graph, []*analysis.Analyzer{marker}, inProgram(outside()))
 	if len(failures) > 0 {
 		t.Errorf("failures: %q", failures)
 	}
