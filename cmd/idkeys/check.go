@@ -276,10 +276,11 @@ func (s *textShape) add(c byte) {
 		s.isText = true
 	}
 	if s.gap && !s.isText {
-		s.why = "a space between words at index " + strconv.Itoa(s.gapAt)
+		gap := "a space"
 		if s.gapTab {
-			s.why = "a tab between words at index " + strconv.Itoa(s.gapAt)
+			gap = "a tab"
 		}
+		s.why = gap + " between words at index " + strconv.Itoa(s.gapAt)
 		s.isText = true
 	}
 	s.words = true
