@@ -141,7 +141,7 @@ func (s *Sink) String() string {
 func (s *Sink) add(p Param) bool {
 	for i, q := range s.Params {
 		if q.Index == p.Index && q.Field == p.Field {
-			if p.ID && !q.ID || p.Text && !q.Text || p.ColParam > 0 && q.ColParam == 0 || p.Place > 0 && q.Place == 0 || p.Model && !q.Model {
+			if p.rank() > q.rank() {
 				s.Params[i] = p
 				return true
 			}
@@ -150,6 +150,22 @@ func (s *Sink) add(p Param) bool {
 	}
 	s.Params = append(s.Params, p)
 	return true
+}
+
+// rank orders what a parameter is found to be, for add's upgrades: an
+// id's column known here, then SQL text, a model, a column named by the
+// caller, and a placeholder in the caller's text. An upgrade only goes
+// up, so two uses of one parameter cannot undo each other's and the
+// facts reach their fixed point.
+func (p Param) rank() int {
+	r := 0
+	for _, on := range []bool{p.ID, p.Text, p.Model, p.ColParam > 0, p.Place > 0} {
+		r <<= 1
+		if on {
+			r |= 1
+		}
+	}
+	return r
 }
 
 // Source is the fact that a function returns a request value read under

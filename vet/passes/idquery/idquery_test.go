@@ -119,7 +119,7 @@ func TestText(t *testing.T) {
 	// lines come in either order.
 	want := []string{
 		"idquery: querystore: 18 query calls checked, 4 whose SQL text cannot be known",
-		"idquery: querytext: 33 query calls checked, 3 whose SQL text cannot be known",
+		"idquery: querytext: 42 query calls checked, 5 whose SQL text cannot be known",
 	}
 	got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	slices.Sort(got)

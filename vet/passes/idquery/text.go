@@ -268,6 +268,8 @@ func (t *texts) call(v *ssa.Call, depth int) []string {
 				return t.trim(name, args, depth)
 			case path == "strings" && (name == "TrimSpace" || name == "ToLower" || name == "ToUpper") && len(args) == 1:
 				return t.eval(args[0], depth+1)
+			case path == "strings" && (name == "Replace" && len(args) == 4 || name == "ReplaceAll" && len(args) == 3):
+				return t.replace(args, depth)
 			case (path == "strings" && recv == "Builder" || path == "bytes" && recv == "Buffer") && name == "String" && len(args) == 1:
 				return t.writes(args[0], v, depth)
 			case name == "Rebind" && len(args) > 0:
@@ -441,6 +443,42 @@ func (t *texts) trim(name string, args []ssa.Value, depth int) []string {
 			s = strings.Trim(s, cut[0])
 		}
 		out = union(out, []string{s})
+	}
+	return out
+}
+
+// replace returns the texts of strings.Replace or strings.ReplaceAll
+// (a template's marker swapped for a clause): the old text and the count
+// must be constants; a new text may hold holes. In a text with a hole
+// only ReplaceAll is followed, as the hole may hold the old text before
+// the count runs out.
+func (t *texts) replace(args []ssa.Value, depth int) []string {
+	n := -1
+	if len(args) == 4 {
+		c, ok := args[3].(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+			return []string{hole}
+		}
+		v, exact := constant.Int64Val(c.Value)
+		if !exact {
+			return []string{hole}
+		}
+		n = int(v)
+	}
+	old := t.eval(args[1], depth+1)
+	if len(old) != 1 || hasHole(old[0]) || old[0] == "" || strings.Contains(old[0], paramPrefix) {
+		return []string{hole}
+	}
+	news := t.eval(args[2], depth+1)
+	var out []string
+	for _, s := range t.eval(args[0], depth+1) {
+		if hasHole(s) && n >= 0 {
+			out = union(out, []string{hole})
+			continue
+		}
+		for _, r := range news {
+			out = union(out, []string{strings.Replace(s, old[0], r, n)})
+		}
 	}
 	return out
 }

@@ -122,3 +122,37 @@ func (s *Store) unnamed(userID, name string, uid id.ID, n int) { // want unnamed
 	s.db.Exec("DELETE FROM "+t+" u WHERE u.id = ?", userID)
 	s.db.Exec("SELECT * FROM t "+t+" WHERE id = ?", userID)
 }
+
+// A template's marker swapped for a clause by strings.Replace or
+// strings.ReplaceAll: the text after the swap names the columns.
+func (s *Store) replaced(ownerID string, uid id.ID, n int, archived bool, marker string) { // want replaced:`^sink\(0 id → sql\.DB\.Query\)$`
+	q := "SELECT * FROM docs WHERE owner_id = $1 {{ ARCHIVED }} ORDER BY name"
+	if archived {
+		q = strings.Replace(q, "{{ ARCHIVED }}", "AND archived", 1)
+	} else {
+		q = strings.Replace(q, "{{ ARCHIVED }}", "", 1)
+	}
+	s.db.Query(q, ownerID) // want `^sql\.DB\.Query binds column owner_id as string`
+	s.db.Query(q, uid)
+	d := strings.ReplaceAll("DELETE FROM docs WHERE {{ KEY }} = ?", "{{ KEY }}", "owner_id")
+	s.db.Exec(d, ownerID) // want `^sql\.DB\.Exec binds column owner_id as string`
+	s.db.Exec(d, uid)
+	c := strings.ReplaceAll("DELETE FROM docs WHERE {{ KEY }} = ?", "{{ KEY }}", "revision")
+	s.db.Exec(c, n)
+	s.db.Exec(c, ownerID)
+	// A marker not known leaves the text not known.
+	u := strings.ReplaceAll("DELETE FROM docs WHERE owner_id = ? {{ KEY }}", marker, "AND id = ?")
+	s.db.Exec(u, ownerID)
+}
+
+// One parameter bound to an id column and after a text parameter: the
+// id column it is known to bind holds, whatever the caller's text.
+func (s *Store) twice(q, userID string) { // want twice:`^sink\(0 text → sql\.DB\.Exec; 1 id → sql\.DB\.Exec\)$`
+	s.db.Exec("DELETE FROM users WHERE id = ?", userID) // want `^sql\.DB\.Exec binds column id as string`
+	s.db.Exec(q, userID)
+}
+
+func (s *Store) callsTwice(userID string, uid id.ID) { // want callsTwice:`^sink\(0 id → querytext\.Store\.twice → sql\.DB\.Exec\)$`
+	s.twice("DELETE FROM sessions WHERE user_id = ?", userID)
+	s.twice("DELETE FROM sessions WHERE user_id = ?", uid.String())
+}
