@@ -74,7 +74,8 @@
 //     function's SSA form (text.go): constants, + and += across
 //     branches, fmt.Sprintf (a %s of text not known is a hole; a hole
 //     where a table's name goes holds no placeholder, sqlcol.Column),
-//     strings.Join, strings.Builder and bytes.Buffer writes, a function
+//     strings.Join, strings.Replace and ReplaceAll of a constant marker,
+//     strings.Builder and bytes.Buffer writes, a function
 //     whose result is constant text, and a function of the module from
 //     string to string (a placeholder translator), which keeps its
 //     argument's placeholders; col = (?) and row-value cursors

@@ -19,7 +19,8 @@ import (
 // += across branches (an SSA phi: each branch is a text of its own),
 // fmt.Sprintf with a constant format (a constant argument is written in;
 // any other is a hole, never a guess), strings.Join of a slice whose
-// elements are known, strings.Builder's and bytes.Buffer's writes in the
+// elements are known, strings.Replace and ReplaceAll of a constant
+// marker, strings.Builder's and bytes.Buffer's writes in the
 // function (in the program's order; a write in a branch may or may not
 // be there, one in a loop is a hole), a function of the package whose
 // results are constant text (table()), and a function of the module
