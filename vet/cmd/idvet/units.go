@@ -157,6 +157,11 @@ func (u *units) check(p *packages.Package, report bool) (found []finding, failur
 	if !t.typeCheck() {
 		return nil, nil, false
 	}
+	// What the parser and the type checker leave behind is garbage now:
+	// collect it, so that the analyzers' allocations (the inspector's
+	// events above all) reuse it rather than grow the heap. On permify's
+	// 1.7 MB generated package this is 10 MB of peak memory.
+	runtime.GC()
 	// The IDs of the packages p imports, directly or not, by path: a
 	// fact of an object of theirs is found under its package's ID.
 	t.ids = make(map[string]string)
