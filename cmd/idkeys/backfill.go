@@ -176,7 +176,7 @@ func (b *backfiller) fail(format string, args ...any) int {
 // invalid ends a run that found bad lines.
 func (b *backfiller) invalid() int {
 	b.rep.summary("idkeys backfill")
-	b.rep.printf("idkeys backfill: %d of %d lines invalid; nothing written\n", b.rep.n, b.lines)
+	b.rep.invalidOf("idkeys backfill", b.lines, "; nothing written")
 	return exitFail
 }
 

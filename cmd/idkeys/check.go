@@ -140,7 +140,7 @@ func check(stdin io.Reader, stderr io.Writer, size int, mode checkMode) int {
 	}
 	if rep.n > 0 {
 		rep.summary("idkeys check")
-		rep.printf("idkeys check: %d of %d lines invalid\n", rep.n, lines)
+		rep.invalidOf("idkeys check", lines, "")
 		return exitFail
 	}
 	return exitOK

@@ -377,7 +377,7 @@ func TestCheck(t *testing.T) {
 		{
 			name:   "two CRs: only one is removed",
 			stdin:  valid + "\r\r\n",
-			stderr: "line 1: invalid id \"01arz3ndektsv4rrffq69g5fav\\r\": length 27, want 26\nidkeys check: 1 of 1 lines invalid\n",
+			stderr: "line 1: invalid id \"01arz3ndektsv4rrffq69g5fav\\r\": length 27, want 26\nidkeys check: 1 of 1 line invalid\n",
 			code:   1,
 		},
 		{
@@ -389,7 +389,7 @@ func TestCheck(t *testing.T) {
 		{
 			name:   "blank CRLF line",
 			stdin:  "\r\n",
-			stderr: "line 1: invalid id \"\": length 0, want 26\nidkeys check: 1 of 1 lines invalid\n",
+			stderr: "line 1: invalid id \"\": length 0, want 26\nidkeys check: 1 of 1 line invalid\n",
 			code:   1,
 		},
 		{
@@ -433,7 +433,7 @@ func TestCheck(t *testing.T) {
 		{
 			name:   "long line with CR at EOF",
 			stdin:  long + "\r",
-			stderr: "line 1: invalid id: length 1048576, want 26 (line too long to quote)\nidkeys check: 1 of 1 lines invalid\n",
+			stderr: "line 1: invalid id: length 1048576, want 26 (line too long to quote)\nidkeys check: 1 of 1 line invalid\n",
 			code:   1,
 		},
 		{
@@ -441,7 +441,7 @@ func TestCheck(t *testing.T) {
 			// "\n" comes in the next piece.
 			name:   "CR at the buffer edge",
 			stdin:  strings.Repeat("b", maxLine-1) + "\r\n",
-			stderr: "line 1: invalid id: length 4095, want 26 (line too long to quote)\nidkeys check: 1 of 1 lines invalid\n",
+			stderr: "line 1: invalid id: length 4095, want 26 (line too long to quote)\nidkeys check: 1 of 1 line invalid\n",
 			code:   1,
 		},
 		{
@@ -513,7 +513,11 @@ func reference(stdin string, size int, mode checkMode) string {
 		}
 	}
 	if invalid > 0 {
-		fmt.Fprintf(&out, "idkeys check: %d of %d lines invalid\n", invalid, len(lines))
+		noun := "lines"
+		if len(lines) == 1 {
+			noun = "line"
+		}
+		fmt.Fprintf(&out, "idkeys check: %d of %d %s invalid\n", invalid, len(lines), noun)
 	}
 	return out.String()
 }
@@ -1161,12 +1165,12 @@ func TestBadCharacterIndexOneRule(t *testing.T) {
 	})
 	runCmd(text+"\n", "check").check(t, result{
 		stderr: `line 1: invalid id "0-arz3ndektsv4rrffq69g5faé": invalid character '-' at index 1` + "\n" +
-			"idkeys check: 1 of 1 lines invalid\n",
+			"idkeys check: 1 of 1 line invalid\n",
 		code: 1,
 	})
 	runCmd(uuid+"\n", "check", "-compact").check(t, result{
 		stderr: `line 1: invalid stored compact id "0190b2f1-7c3e-7a3b"...: UUID text has 'é' at index 35, want a lowercase hex digit` + "\n" +
-			"idkeys check: 1 of 1 lines invalid\n",
+			"idkeys check: 1 of 1 line invalid\n",
 		code: 1,
 	})
 	var v id.ID

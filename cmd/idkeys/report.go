@@ -48,6 +48,16 @@ func (r *reporter) printf(format string, args ...any) {
 	fmt.Fprintf(r.w, format, args...)
 }
 
+// invalidOf writes the closing count of a run that found bad lines:
+// "<prog>: 2 of 5 lines invalid", "<prog>: 1 of 1 line invalid".
+func (r *reporter) invalidOf(prog string, lines int64, tail string) {
+	noun := "lines"
+	if lines == 1 {
+		noun = "line"
+	}
+	r.printf("%s: %d of %d %s invalid%s\n", prog, r.n, lines, noun, tail)
+}
+
 // summary writes, after the last report, how many were not written, if
 // any: "<prog>: 5 more bad lines not shown (the first 1000 are above)".
 func (r *reporter) summary(prog string) {
