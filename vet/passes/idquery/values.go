@@ -2,6 +2,7 @@ package idquery
 
 import (
 	"fmt"
+	"github.com/idkeys/id/vet/internal/rule"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -29,6 +30,9 @@ type tracer struct {
 	// looked at: a variable parsed before it is not followed.
 	parsed map[parsedKey][]token.Pos
 	at     token.Pos
+	// caseParsed maps a variable to where package id's Parse reads it:
+	// its ID is parsed, its text stays as the client wrote it (KEYS-4).
+	caseParsed map[parsedKey][]token.Pos
 	// decoded are the local variables a request body is decoded into;
 	// ranges maps a range statement's value variable to what it ranges
 	// over.
@@ -283,11 +287,42 @@ func parser(f *types.Func) bool {
 	return false
 }
 
+// anyCase reports whether f is one of package id's parsers of text in
+// any case (Parse, MustParse, ParseAs): the ID it returns is canonical,
+// the text it was given is not, so the text is no more parsed than
+// before (KEYS-4: an uppercase id misses in WHERE id = ?).
+func anyCase(f *types.Func) bool {
+	if f.Pkg() == nil || f.Pkg().Path() != rule.IDPath {
+		return false
+	}
+	switch f.Name() {
+	case "Parse", "MustParse", "ParseAs":
+		return true
+	}
+	return false
+}
+
+// caseParsedBefore reports whether e, a variable or a field of one, is
+// given to anyCase's parsers before c.at.
+func (c *tracer) caseParsedBefore(e ast.Expr) bool {
+	k, ok := c.keyOf(e)
+	if !ok {
+		return false
+	}
+	for _, p := range c.caseParsed[k] {
+		if p < c.at {
+			return true
+		}
+	}
+	return false
+}
+
 // findParsed records, for each variable, where it is passed to a parser
 // (parser: as an argument, or converted to []byte) and where it is
 // assigned the text of a parsed value (s = u.String(), u not a string).
 func (c *tracer) findParsed() {
 	c.parsed = make(map[parsedKey][]token.Pos)
+	c.caseParsed = make(map[parsedKey][]token.Pos)
 	for _, f := range c.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -298,6 +333,10 @@ func (c *tracer) findParsed() {
 				}
 				for _, a := range n.Args {
 					if k, ok := c.keyOf(a); ok {
+						if anyCase(callee) {
+							c.caseParsed[k] = append(c.caseParsed[k], n.Pos())
+							continue
+						}
 						c.parsed[k] = append(c.parsed[k], n.Pos())
 					}
 				}

@@ -54,10 +54,15 @@ func (h *Handler) seeded(w http.ResponseWriter, r *http.Request) {
 	}()
 	var t pgx.Tx
 	t.QueryRow(ctx, q, uid) // want `FormValue\("user_id"\) reaches pgx\.Tx\.QueryRow unparsed`
-	// Validated, then the string is passed: not reported from there on
-	// (the uses above, before the check, are).
+	// id.Parse checks the ID it returns; the string passed after it is
+	// still the client's text, in any case (KEYS-4): reported as such.
+	// The id it returns, or its String, is quiet.
 	if _, err := id.Parse(uid); err == nil {
-		h.db.Exec(q, uid)
+		h.db.Exec(q, uid) // want `^FormValue\("user_id"\) reaches sql\.DB\.Exec as the client wrote it \(KEYS-4, KEYS-5\): id\.Parse accepts any case; pass the id it returns \[column id, bound as string\]$`
+	}
+	if p, err := id.Parse(uid); err == nil {
+		h.db.Exec(q, p)
+		h.db.Exec(q, p.String())
 	}
 }
 

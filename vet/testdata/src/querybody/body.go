@@ -46,14 +46,15 @@ func (h *Handler) decode(w http.ResponseWriter, r *http.Request) {
 	h.db.Exec(q, req.TeamIDs[0]) // want `^JSON body "team_id" reaches sql\.DB\.Exec unparsed`
 
 	// The twins: a typed field (parsed by UnmarshalText), a natural key,
-	// a field parsed before the query.
+	// a field id.Parse accepts before the query (its text is still the
+	// client's, in any case: KEYS-4).
 	h.db.Exec(q, req.Typed)
 	h.db.Exec(q, req.Name) // want `^JSON body "name" reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 	if _, err := id.Parse(req.Owner.ID); err != nil {
 		http.Error(w, "bad owner", http.StatusBadRequest)
 		return
 	}
-	h.db.Exec(q, req.Owner.ID)
+	h.db.Exec(q, req.Owner.ID) // want `^JSON body "id" reaches sql\.DB\.Exec as the client wrote it \(KEYS-4`
 	for _, t := range req.TeamIDs {
 		tid, err := id.Parse(t)
 		if err != nil {
