@@ -73,7 +73,7 @@ func (l *idList) String() string { return "" }
 func (l *idList) Set(s string) error {
 	v, err := parseAny(s)
 	if err != nil {
-		return err
+		return errors.New(idError(err))
 	}
 	*l = append(*l, v)
 	return nil
@@ -88,7 +88,7 @@ type grepOpts struct {
 
 // grepCmd runs idkeys grep with args (after "grep").
 func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := newFlagSet("idkeys grep", stderr)
+	flags := newFlagSet("idkeys grep", io.Discard) // its errors are written below, named
 	var ids idList
 	var o grepOpts
 	recursive, follow := false, false
@@ -108,6 +108,12 @@ func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				}
 				return exitOK
 			}
+			hint := ""
+			if strings.HasSuffix(err.Error(), "defined: -i") {
+				hint = " (ids match in any case already)"
+			}
+			synopsis, _, _ := strings.Cut(grepHelp, "\n")
+			fmt.Fprintf(stderr, "idkeys grep: %v%s\nusage: %s\n", err, hint, synopsis)
 			return exitUsage
 		}
 		rest = flags.Args()
@@ -127,7 +133,11 @@ func grepCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		v, err := parseAny(files[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "idkeys grep: %v\n", err)
+			hint := ""
+			if n := len(files[0]); n > 0 && n < 26 && strings.Trim(strings.ToLower(files[0]), "0123456789abcdefghjkmnpqrstvwxyz") == "" {
+				hint = "; idkeys grep looks for whole ids: for a part of one, use grep -i"
+			}
+			fmt.Fprintf(stderr, "idkeys grep: %s%s\n", idError(err), hint)
 			return exitUsage
 		}
 		ids, files = idList{v}, files[1:]

@@ -72,12 +72,23 @@ func TestGrepStdin(t *testing.T) {
 	runCmd("", "grep", gID).check(t, result{code: 1})
 }
 
+// grepUsage ends the report of a bad flag.
+const grepUsage = "usage: idkeys grep [-l] [-c] [-r|-R] [--line-buffered] [-e ID]... ID [FILE...]\n"
+
 func TestGrepErrors(t *testing.T) {
 	runCmd("", "grep").check(t, result{stderr: "idkeys grep: no id given\n" + grepHelp, code: 2})
 	runCmd("", "grep", "01arz3ndektsv4rrffq69g5faI").check(t, result{
-		stderr: `idkeys grep: id: invalid id "01arz3ndektsv4rrffq69g5faI": invalid character 'I' at index 25` + "\n", code: 2})
+		stderr: `idkeys grep: invalid id "01arz3ndektsv4rrffq69g5faI": invalid character 'I' at index 25` + "\n", code: 2})
 	runCmd("", "grep", "-e", "nope").check(t, result{
-		stderr: `invalid value "nope" for flag -e: id: invalid id "nope": length 4, want 26, 32 hex digits or a 36-character UUID` + "\n", code: 2})
+		stderr: `idkeys grep: invalid value "nope" for flag -e: invalid id "nope": length 4, want 26, 32 hex digits or a 36-character UUID` + "\n" + grepUsage, code: 2})
+	// Part of an id: idkeys grep looks for whole ids, and says what finds a part.
+	runCmd("", "grep", "01arz3nd").check(t, result{
+		stderr: `idkeys grep: invalid id "01arz3nd": length 8, want 26, 32 hex digits or a 36-character UUID; idkeys grep looks for whole ids: for a part of one, use grep -i` + "\n", code: 2})
+	runCmd("", "grep", "01arz-nd").check(t, result{
+		stderr: `idkeys grep: invalid id "01arz-nd": length 8, want 26, 32 hex digits or a 36-character UUID` + "\n", code: 2})
+	// GNU grep's -i: ids match in any case already.
+	runCmd("", "grep", "-i", gID).check(t, result{
+		stderr: "idkeys grep: flag provided but not defined: -i (ids match in any case already)\n" + grepUsage, code: 2})
 	runCmd("", "grep", "-l", "-c", gID).check(t, result{stderr: "idkeys grep: -l and -c do not go together\n", code: 2})
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing.log")
@@ -502,7 +513,7 @@ func TestGrepDashDash(t *testing.T) {
 	}
 	runCmd("", "grep", gID, "--", "x.log", "-weird.log").check(t, result{stdout: "x.log:a " + gID + "\n-weird.log:b " + gHex + "\n"})
 	runCmd("", "grep", "-c", "--", gID, "-weird.log").check(t, result{stdout: "1\n"})
-	runCmd("", "grep", gID, "x.log", "-weird.log").check(t, result{stderr: "flag provided but not defined: -weird.log\n", code: 2})
+	runCmd("", "grep", gID, "x.log", "-weird.log").check(t, result{stderr: "idkeys grep: flag provided but not defined: -weird.log\n" + grepUsage, code: 2})
 }
 
 // TestGrepSymlinks: -r follows a symbolic link given as FILE, as GNU grep

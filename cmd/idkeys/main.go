@@ -78,6 +78,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/idkeys/id"
 	"github.com/idkeys/id/internal/spell"
@@ -249,6 +250,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 }
 
+// idError is err's message without package id's "id: " prefix: the
+// command names itself instead.
+func idError(err error) string { return strings.TrimPrefix(err.Error(), "id: ") }
+
 // newFlagSet returns a flag set that reports errors to stderr and leaves
 // the usage message to parseFlags.
 func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
@@ -335,7 +340,7 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 			if err := w.Flush(); err != nil {
 				return writeError(stderr, err)
 			}
-			fmt.Fprintln(stderr, err)
+			fmt.Fprintf(stderr, "idkeys inspect: %s\n", idError(err))
 			code = exitFail
 			continue
 		}

@@ -89,7 +89,7 @@ func TestInspect(t *testing.T) {
 			want: result{
 				stdout: "01aryz6s41tsv4rrffq69g5fav\t2016-07-30T22:36:16.385Z\t1469918176385\t01563df36481d6764c61efb99302bd5b\t01563df3-6481-d676-4c61-efb99302bd5b\n" +
 					"01c8gr9wf10000000000000000\t2018-03-13T22:39:43.585Z\t1520980783585\t01622184f1e100000000000000000000\t01622184-f1e1-0000-0000-000000000000\n",
-				stderr: `id: invalid id "01ARZ3NDEITSV4RRFFQ69G5FAV": invalid character 'I' at index 9` + "\n",
+				stderr: `idkeys inspect: invalid id "01ARZ3NDEITSV4RRFFQ69G5FAV": invalid character 'I' at index 9` + "\n",
 				code:   1,
 			},
 		},
@@ -106,13 +106,13 @@ func TestInspect(t *testing.T) {
 				"-1arz3ndektsv4rrffq69g5fav",
 			},
 			want: result{
-				stderr: `id: invalid id "00000000000000000000000000": the zero id names nothing` + "\n" +
-					`id: invalid id "80000000000000000000000000": out of range: first character '8' is above '7'` + "\n" +
-					`id: invalid id "0LLLLLLLLLLLLLLLLLLLLLLLLL": invalid character 'L' at index 1` + "\n" +
-					`id: invalid id " 01ARZ3NDEKTSV4RRFFQ69G5FAV": length 27, want 26, 32 hex digits or a 36-character UUID` + "\n" +
-					`id: invalid id "01ARZ3NDEKTSV4RRFFQ69G5FAV\n": length 27, want 26, 32 hex digits or a 36-character UUID` + "\n" +
-					`id: invalid id "": length 0, want 26, 32 hex digits or a 36-character UUID` + "\n" +
-					`id: invalid id "-1arz3ndektsv4rrffq69g5fav": invalid character '-' at index 0` + "\n",
+				stderr: `idkeys inspect: invalid id "00000000000000000000000000": the zero id names nothing` + "\n" +
+					`idkeys inspect: invalid id "80000000000000000000000000": out of range: first character '8' is above '7'` + "\n" +
+					`idkeys inspect: invalid id "0LLLLLLLLLLLLLLLLLLLLLLLLL": invalid character 'L' at index 1` + "\n" +
+					`idkeys inspect: invalid id " 01ARZ3NDEKTSV4RRFFQ69G5FAV": length 27, want 26, 32 hex digits or a 36-character UUID` + "\n" +
+					`idkeys inspect: invalid id "01ARZ3NDEKTSV4RRFFQ69G5FAV\n": length 27, want 26, 32 hex digits or a 36-character UUID` + "\n" +
+					`idkeys inspect: invalid id "": length 0, want 26, 32 hex digits or a 36-character UUID` + "\n" +
+					`idkeys inspect: invalid id "-1arz3ndektsv4rrffq69g5fav": invalid character '-' at index 0` + "\n",
 				code: 1,
 			},
 		},
@@ -166,23 +166,23 @@ func TestInspect(t *testing.T) {
 			},
 			want: result{
 				stderr: "" +
-					`id: invalid hex id "00000000000000000000000000000000": 16 zero bytes are the zero id, which names nothing` + "\n" +
-					`id: invalid UUID "00000000-0000-0000-0000-000000000000": 16 zero bytes are the zero id, which names nothing` + "\n" +
-					`id: invalid hex id "4bf92f3577b34da6a3ce929d0e0e473g": invalid character 'g' at index 31` + "\n" +
-					`id: invalid hex id "g4bf92f3577b34da6a3ce929d0e0e473": invalid character 'g' at index 0` + "\n" +
-					`id: invalid hex id "4bf92f3577b34da6a3ce929d0e0e47é": invalid character 'é' at index 30` + "\n" +
-					`id: invalid UUID "017f22e2-79g0-7cc3-98c4-dc0c0c07398f": invalid character 'g' at index 11` + "\n" +
-					`id: invalid UUID "017f22e2-79b0-7xc3-98c4-dc0c0c07398f": invalid character 'x' at index 15` + "\n" +
-					`id: invalid UUID "017f22e2-79b0-7cc3-9_c4-dc0c0c07398f": invalid character '_' at index 20` + "\n" +
-					`id: invalid UUID "017f22e2-79b0-7cc3-98c4-dc0c0c07398G": invalid character 'G' at index 35` + "\n" +
-					`id: invalid UUID "017f22e2-79b0-7cc3-98c4-dcz00c07398f": invalid character 'z' at index 26` + "\n" +
-					`id: invalid UUID "017f22e2-79b0-7cc3-98c4-dc0c0c073\x008f": invalid character '\x00' at index 33` + "\n" +
-					`id: invalid UUID "017f22e2x79b0-7cc3-98c4-dc0c0c07398f": want '-' at index 8` + "\n" +
-					`id: invalid UUID "017f22e2-79b0-7cc3-98c4+dc0c0c07398f": want '-' at index 23` + "\n" +
-					`id: invalid UUID "017f22e279b07cc398c4dc0c0c07398f----": want '-' at index 8` + "\n" +
-					`id: invalid id "{017f22e2-79b0-7cc3-98c4-dc0c0c0"...: length 38, want 26, 32 hex digits or a 36-character UUID` + "\n" +
-					`id: invalid id "017f22e2-79b0-7cc3-98c4-dc0c0c07"...: length 35, want 26, 32 hex digits or a 36-character UUID` + "\n" +
-					`id: invalid id "4bf92f3577b34da6a3ce929d0e0e4736"...: length 33, want 26, 32 hex digits or a 36-character UUID` + "\n",
+					`idkeys inspect: invalid hex id "00000000000000000000000000000000": 16 zero bytes are the zero id, which names nothing` + "\n" +
+					`idkeys inspect: invalid UUID "00000000-0000-0000-0000-000000000000": 16 zero bytes are the zero id, which names nothing` + "\n" +
+					`idkeys inspect: invalid hex id "4bf92f3577b34da6a3ce929d0e0e473g": invalid character 'g' at index 31` + "\n" +
+					`idkeys inspect: invalid hex id "g4bf92f3577b34da6a3ce929d0e0e473": invalid character 'g' at index 0` + "\n" +
+					`idkeys inspect: invalid hex id "4bf92f3577b34da6a3ce929d0e0e47é": invalid character 'é' at index 30` + "\n" +
+					`idkeys inspect: invalid UUID "017f22e2-79g0-7cc3-98c4-dc0c0c07398f": invalid character 'g' at index 11` + "\n" +
+					`idkeys inspect: invalid UUID "017f22e2-79b0-7xc3-98c4-dc0c0c07398f": invalid character 'x' at index 15` + "\n" +
+					`idkeys inspect: invalid UUID "017f22e2-79b0-7cc3-9_c4-dc0c0c07398f": invalid character '_' at index 20` + "\n" +
+					`idkeys inspect: invalid UUID "017f22e2-79b0-7cc3-98c4-dc0c0c07398G": invalid character 'G' at index 35` + "\n" +
+					`idkeys inspect: invalid UUID "017f22e2-79b0-7cc3-98c4-dcz00c07398f": invalid character 'z' at index 26` + "\n" +
+					`idkeys inspect: invalid UUID "017f22e2-79b0-7cc3-98c4-dc0c0c073\x008f": invalid character '\x00' at index 33` + "\n" +
+					`idkeys inspect: invalid UUID "017f22e2x79b0-7cc3-98c4-dc0c0c07398f": want '-' at index 8` + "\n" +
+					`idkeys inspect: invalid UUID "017f22e2-79b0-7cc3-98c4+dc0c0c07398f": want '-' at index 23` + "\n" +
+					`idkeys inspect: invalid UUID "017f22e279b07cc398c4dc0c0c07398f----": want '-' at index 8` + "\n" +
+					`idkeys inspect: invalid id "{017f22e2-79b0-7cc3-98c4-dc0c0c0"...: length 38, want 26, 32 hex digits or a 36-character UUID` + "\n" +
+					`idkeys inspect: invalid id "017f22e2-79b0-7cc3-98c4-dc0c0c07"...: length 35, want 26, 32 hex digits or a 36-character UUID` + "\n" +
+					`idkeys inspect: invalid id "4bf92f3577b34da6a3ce929d0e0e4736"...: length 33, want 26, 32 hex digits or a 36-character UUID` + "\n",
 				code: 1,
 			},
 		},
@@ -200,7 +200,7 @@ func TestInspectOrder(t *testing.T) {
 	var out bytes.Buffer
 	code := run([]string{"inspect", "01arz3ndektsv4rrffq69g5fav", "x", "7zzzzzzzzzzzzzzzzzzzzzzzzz"}, strings.NewReader(""), &out, &out)
 	want := "01arz3ndektsv4rrffq69g5fav\t2016-07-30T23:54:10.259Z\t1469922850259\t01563e3ab5d3d6764c61efb99302bd5b\t01563e3a-b5d3-d676-4c61-efb99302bd5b\n" +
-		`id: invalid id "x": length 1, want 26, 32 hex digits or a 36-character UUID` + "\n" +
+		`idkeys inspect: invalid id "x": length 1, want 26, 32 hex digits or a 36-character UUID` + "\n" +
 		"7zzzzzzzzzzzzzzzzzzzzzzzzz\t10889-08-02T05:31:50.655Z\t281474976710655\tffffffffffffffffffffffffffffffff\tffffffff-ffff-ffff-ffff-ffffffffffff\n"
 	if code != 1 || out.String() != want {
 		t.Errorf("exit status %d, output:\n%s\nwant 1, output:\n%s", code, out.String(), want)
@@ -1025,7 +1025,7 @@ func FuzzInspect(f *testing.F) {
 		r := runCmd("", "inspect", "--", arg)
 		v, ok := spelling(arg)
 		if !ok {
-			if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "id: invalid ") ||
+			if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "idkeys inspect: invalid ") ||
 				strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") {
 				t.Errorf("inspect %q: exit status %d, stdout %q, stderr %q; want an error", arg, r.code, r.stdout, r.stderr)
 			}
@@ -1033,7 +1033,7 @@ func FuzzInspect(f *testing.F) {
 			// length: inspect's own error (parseAny).
 			chars, _, _ := spell.Runes(arg)
 			if _, err := id.Parse(arg); len(arg) != 32 && len(arg) != 36 && chars != 32 && chars != 36 && err != nil &&
-				r.stderr != err.Error()+"\n" && !strings.HasPrefix(r.stderr, strings.TrimSuffix(err.Error(), ", want 26")+", want 26, 32 hex") {
+				r.stderr != "idkeys inspect: "+strings.TrimPrefix(err.Error(), "id: ")+"\n" && !strings.HasPrefix(r.stderr, "idkeys inspect: "+strings.TrimSuffix(strings.TrimPrefix(err.Error(), "id: "), ", want 26")+", want 26, 32 hex") {
 				t.Errorf("inspect %q: stderr %q, id.Parse says %q", arg, r.stderr, err)
 			}
 			return
@@ -1159,8 +1159,8 @@ func TestBadCharacterIndexOneRule(t *testing.T) {
 		uuid = "0190b2f1-7c3e-7a3b-8000-00000000000é" // 36 characters, 37 bytes
 	)
 	runCmd("", "inspect", text, uuid).check(t, result{
-		stderr: `id: invalid id "0-arz3ndektsv4rrffq69g5faé": invalid character '-' at index 1` + "\n" +
-			`id: invalid UUID "0190b2f1-7c3e-7a3b-8000-00000000000é": invalid character 'é' at index 35` + "\n",
+		stderr: `idkeys inspect: invalid id "0-arz3ndektsv4rrffq69g5faé": invalid character '-' at index 1` + "\n" +
+			`idkeys inspect: invalid UUID "0190b2f1-7c3e-7a3b-8000-00000000000é": invalid character 'é' at index 35` + "\n",
 		code: 1,
 	})
 	runCmd(text+"\n", "check").check(t, result{
