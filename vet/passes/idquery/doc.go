@@ -118,7 +118,7 @@
 // files too (off by default: a test is no request path). -idquery.v
 // prints, for each package with queries, "N query calls checked, M whose
 // SQL text cannot be known": every library call it judges, with SQL text
-// or a model (GORM's Delete(&m)). -idquery.columns adds id columns; -idquery.foreign
+// or a model (GORM's Delete(&m)), then the position of each of the M. -idquery.columns adds id columns; -idquery.foreign
 // adds words that make a column another system's. -idquery.sinks declares
 // the service's own query functions, methods, types or packages
 // (path.Func, path.Type.Method, path.Type, path) for the calls that

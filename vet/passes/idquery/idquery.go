@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/idkeys/id/vet/internal/flow"
 	"github.com/idkeys/id/vet/internal/reach"
@@ -41,7 +42,7 @@ func init() {
 	Analyzer.Flags.Var(&columns, "columns", "comma-separated column names that are ids beside id, *_id, *Id, *ID, uuid and *_uuid")
 	Analyzer.Flags.Var(&foreign, "foreign", "comma-separated words that make a column another system's id, not the service's (beside external, provider, stripe, …: the words of -idmakers.foreign)")
 	reach.Watch(func() []string { return slices.Concat(sinkPaths, declared.paths(), handlerPaths, jsonPaths) })
-	Analyzer.Flags.BoolVar(&verbose, "v", false, "print for each package with queries: N query calls checked (every library call it judges, SQL text or not), M whose SQL text cannot be known")
+	Analyzer.Flags.BoolVar(&verbose, "v", false, "print for each package with queries: N query calls checked (every library call it judges, SQL text or not), M whose SQL text cannot be known, and where each of those is")
 	Analyzer.Flags.Var(&declared, "sinks", "comma-separated query functions, methods (path.Type.Method), types (path.Type) or packages of the service, for calls idquery cannot follow")
 }
 
@@ -210,7 +211,13 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	if verbose && c.q.queries > 0 {
-		fmt.Fprintf(os.Stderr, "idquery: %s: %d query calls checked, %d whose SQL text cannot be known\n", path, c.q.queries, c.q.unknown)
+		// One write: packages are analysed in parallel.
+		var b strings.Builder
+		fmt.Fprintf(&b, "idquery: %s: %d query calls checked, %d whose SQL text cannot be known\n", path, c.q.queries, c.q.unknown)
+		for _, at := range c.q.unknownAt {
+			fmt.Fprintf(&b, "idquery:   %s: its SQL text cannot be known\n", pass.Fset.Position(at))
+		}
+		os.Stderr.WriteString(b.String())
 	}
 	return nil, nil
 }

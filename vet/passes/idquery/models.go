@@ -18,7 +18,7 @@ import (
 // caller computed.
 func (c *finder) condSites(cond ast.Expr, text string, known bool, rest []ast.Expr, where string) []site {
 	if t := c.pass.TypesInfo.TypeOf(cond); t != nil && isString(t) {
-		c.count(known)
+		c.count(known, cond)
 	}
 	if known {
 		all := append([]ast.Expr{cond}, rest...)

@@ -42,7 +42,7 @@ func (c *finder) namedSites(call *ast.CallExpr, f *types.Func, path string) []si
 			out = append(out, site{arg: call.Args[textArg], path: path, text: true})
 		}
 	}
-	c.count(hasText)
+	c.count(hasText, call)
 	if !hasText {
 		return append(out, site{arg: call.Args[arg], path: path, named: true})
 	}

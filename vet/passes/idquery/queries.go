@@ -2,6 +2,7 @@ package idquery
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -22,15 +23,17 @@ type finder struct {
 	// queries with SQL text, unknown those whose text is not known.
 	counting         bool
 	queries, unknown int
+	unknownAt        []token.Pos // where, for -idquery.v
 }
 
-// count counts a query with SQL text in the pass that reports, and
-// whether its text is known, for -idquery.v.
-func (c *finder) count(known bool) {
+// count counts a query call in the pass that reports, and whether its
+// SQL text (at at) is known, for -idquery.v.
+func (c *finder) count(known bool, at ast.Node) {
 	if c.counting {
 		c.queries++
 		if !known {
 			c.unknown++
+			c.unknownAt = append(c.unknownAt, at.Pos())
 		}
 	}
 }
@@ -57,7 +60,7 @@ func (c *finder) sites(n ast.Node) []site {
 			before := c.queries
 			out := c.rowSites(n, f, r)
 			if c.queries == before {
-				c.count(true) // a call with no SQL text: a model's, a builder's
+				c.count(true, n) // a call with no SQL text: a model's, a builder's
 			}
 			return out
 		}
@@ -448,7 +451,7 @@ func (c *finder) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 		if t := c.pass.TypesInfo.TypeOf(args[r.text]); !known && t != nil && isString(t) {
 			// Text not known here (a wrapper's parameter): its values
 			// as database/sql's, for the facts.
-			c.count(false)
+			c.count(false, args[r.text])
 			tr := *r
 			tr.kind = textArgs
 			return c.textSites(call, f, &tr, where, "", 0, false)
@@ -535,6 +538,6 @@ func (c *finder) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 		return out
 	}
 	text, first, hasText := c.sqlText(call, f, r)
-	c.count(hasText)
+	c.count(hasText, call)
 	return c.textSites(call, f, r, where, text, first, hasText)
 }
