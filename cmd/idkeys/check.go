@@ -151,7 +151,7 @@ func checkLine(line []byte, mode checkMode) error {
 	switch mode {
 	case checkStored:
 		var v id.ID
-		return v.Scan(line)
+		return spellingHint(v.Scan(line), line)
 	case checkCompact:
 		var v compact.ID
 		err := v.Scan(string(line))
@@ -163,7 +163,23 @@ func checkLine(line []byte, mode checkMode) error {
 		return hexKey(line)
 	}
 	_, err := id.Parse(string(line))
-	return err
+	return spellingHint(err, line)
+}
+
+// spellingHint adds to err, when line is an id in another spelling, the
+// check that reads that spelling: id.ID's errors name the package's
+// readers (compact.ID), not this command's flags.
+func spellingHint(err error, line []byte) error {
+	if err == nil || len(line) != 32 && len(line) != 36 {
+		return err
+	}
+	if _, bad := parseAny(string(line)); bad != nil {
+		return err
+	}
+	if len(line) == 32 {
+		return fmt.Errorf("%w (32 hex digits: idkeys check -hex)", err)
+	}
+	return fmt.Errorf("%w (UUID text: idkeys check -compact)", err)
 }
 
 // hexKey returns why line is not 32 hex digits in either case (SQLite's

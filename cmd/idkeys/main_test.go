@@ -387,6 +387,14 @@ func TestCheck(t *testing.T) {
 			code:   1,
 		},
 		{
+			name:  "an id's other spellings name the flag that reads them",
+			stdin: "01563e3a-b5d3-d676-4c61-efb99302bd5b\n01563E3AB5D3D6764C61EFB99302BD5B\n",
+			stderr: "line 1: invalid id \"01563e3a-b5d3-d676\"...: length 36, want 26: UUID text: compact.ID scans it; idkeys inspect (UUID text: idkeys check -compact)\n" +
+				"line 2: invalid id \"01563E3AB5D3D6764C\"...: length 32, want 26: hex, a trace id: decode for id.From16; idkeys inspect (32 hex digits: idkeys check -hex)\n" +
+				"idkeys check: 2 of 2 lines invalid\n",
+			code: 1,
+		},
+		{
 			name:   "blank CRLF line",
 			stdin:  "\r\n",
 			stderr: "line 1: invalid id \"\": length 0, want 26\nidkeys check: 1 of 1 line invalid\n",
@@ -587,7 +595,19 @@ func refLine(line string, mode checkMode) error {
 		}
 		return err
 	}
-	return parseLine(line, mode == checkStored)
+	err := parseLine(line, mode == checkStored)
+	// An id's other spellings (not its 16 zero bytes): the flag that
+	// reads them.
+	digits := strings.ReplaceAll(line, "-", "")
+	if _, herr := hex.DecodeString(digits); err != nil && herr == nil && strings.Trim(digits, "0") != "" {
+		switch {
+		case len(line) == 32:
+			err = fmt.Errorf("%w (32 hex digits: idkeys check -hex)", err)
+		case len(line) == 36 && len(digits) == 32 && line[8] == '-' && line[13] == '-' && line[18] == '-' && line[23] == '-':
+			err = fmt.Errorf("%w (UUID text: idkeys check -compact)", err)
+		}
+	}
+	return err
 }
 
 // flagOf is check's flag for mode.
