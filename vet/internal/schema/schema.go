@@ -9,6 +9,10 @@
 //     or varbinary(16); or a domain or type declared over one of these
 //     (CREATE DOMAIN), or one whose own name is an id's by the rule every
 //     analyzer uses, rule.IDName (ulid, uuid); or
+//   - it is (part of) its table's primary key and its type is another id
+//     format's fixed-width text: char(20) (an xid), char(27) (a KSUID),
+//     char(32) or char(36) (a UUID's hex digits or text); its values are
+//     taken as UUIDs are, which id.Parse refuses; or
 //   - it references a key (REFERENCES inline, FOREIGN KEY … REFERENCES, in
 //     CREATE TABLE or ALTER TABLE … ADD) that is an id column itself, or
 //     that is named as an id (rule.IDName: id, user_id) and is of no
@@ -111,6 +115,9 @@ func (s *Schema) judge(c *Column, depth int) (id, uuid bool) {
 	if id, uuid := s.idType(c.typ); id {
 		return true, uuid
 	}
+	if c.pk && otherIDWidth[s.base(c.typ)] {
+		return true, true // another format's ids, which id.Parse refuses
+	}
 	if c.ref == nil || depth > 8 || numberType(s.base(c.typ)) {
 		return false, false
 	}
@@ -125,6 +132,13 @@ func (s *Schema) judge(c *Column, depth int) (id, uuid bool) {
 	}
 	return rule.IDName(key.name) && !numberType(s.base(key.typ)), false
 }
+
+// otherIDWidth are the fixed-width text types of other id formats' text:
+// an xid (20 characters), a KSUID (27), a UUID's 32 hex digits and its
+// 36 characters. A primary key of one of them is an id column; another
+// column of that type is not, by its type alone (a country code, a
+// digest).
+var otherIDWidth = map[string]bool{"char(20)": true, "char(27)": true, "char(32)": true, "char(36)": true}
 
 // key returns the column r references, or nil when its table is not
 // declared, or names no column and has no single-column primary key.

@@ -34,6 +34,12 @@ func TestIDColumns(t *testing.T) {
 	}{
 		{"types", `CREATE TABLE t (a uuid, b char(26), c CHARACTER(26), d BINARY(16), e varbinary(16), f char(27), g text, h bytea, i blob, j uuid[], k varchar(26))`,
 			"t.a t.b t.c t.d t.e"},
+		{"another id format's width: a key, or part of one, and what references it", `
+			CREATE TABLE schemas (kind text, version CHAR(20) NOT NULL, CONSTRAINT pk PRIMARY KEY (kind, version));
+			CREATE TABLE events (ksuid char(27) PRIMARY KEY, uuid_text character(36), hex char(32), country char(2));
+			CREATE TABLE digests (md5 char(32), sha char(20), code char(36), at char(27));
+			CREATE TABLE uses (v char(20) REFERENCES schemas(version), e char(27) REFERENCES events);`,
+			"events.ksuid schemas.version uses.e uses.v"},
 		{"inline reference to an id key of text", `
 			CREATE TABLE users (id text PRIMARY KEY, email text UNIQUE);
 			CREATE TABLE posts (id text PRIMARY KEY, owner text NOT NULL REFERENCES users(id), editor text REFERENCES users, mail text REFERENCES users(email));`,

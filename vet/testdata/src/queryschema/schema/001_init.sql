@@ -29,6 +29,11 @@ CREATE TABLE servers (server_identifier uuid PRIMARY KEY, name text);
 -- owner here is another site's login: text, no key.
 CREATE TABLE repos (owner text NOT NULL, name text NOT NULL);
 
+-- A key of another id format's width (an xid's 20 characters), part of a
+-- primary key: an id column; a digest of such a width is not.
+CREATE TABLE schema_defs (kind text, rev CHAR(20) NOT NULL, PRIMARY KEY (kind, rev));
+CREATE TABLE digests (md5 char(32) NOT NULL, body text);
+
 -- +goose Down
 ALTER TABLE posts ALTER COLUMN slug TYPE uuid;
 DROP TABLE posts;
