@@ -1,6 +1,7 @@
 package idquery
 
 import (
+	"github.com/idkeys/id/vet/internal/flow"
 	"go/ast"
 	"go/types"
 	"slices"
@@ -216,8 +217,13 @@ func (c *finder) chainColumns(call *ast.CallExpr, chain string) []string {
 	}
 	e := sel.X
 	for range 16 {
-		if defs, ok := c.defs.Of(e); ok && len(defs) == 1 && defs[0].Expr != nil && defs[0].Index == 0 {
-			e = defs[0].Expr
+		if defs, ok := c.defs.Of(e); ok {
+			// b = b.Values(…) in a loop adds rows to b: the builder is
+			// what b was first.
+			defs = slices.DeleteFunc(slices.Clone(defs), func(d flow.Def) bool { return d.Expr != nil && c.selfUpdate(e, d.Expr) })
+			if len(defs) == 1 && defs[0].Expr != nil && defs[0].Index == 0 {
+				e = defs[0].Expr
+			}
 		}
 		inner, ok := ast.Unparen(e).(*ast.CallExpr)
 		if !ok {
@@ -234,13 +240,32 @@ func (c *finder) chainColumns(call *ast.CallExpr, chain string) []string {
 				if !ok {
 					return nil
 				}
-				cols = append(cols, k)
+				// The names are joined by ", " into the SQL text: one
+				// argument may list several ("name, version").
+				for part := range strings.SplitSeq(k, ",") {
+					cols = append(cols, strings.TrimSpace(part))
+				}
 			}
 			return cols
 		}
 		e = s.X
 	}
 	return nil
+}
+
+// selfUpdate reports whether def, a value assigned to the variable v, is
+// a method call on v itself (b = b.Values(…)).
+func (c *finder) selfUpdate(v, def ast.Expr) bool {
+	call, ok := ast.Unparen(def).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	x := c.defs.Var(sel.X)
+	return x != nil && x == c.defs.Var(v)
 }
 
 // copySites returns the values of the rows pgx's CopyFrom copies, each

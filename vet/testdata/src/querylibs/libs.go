@@ -57,6 +57,23 @@ func squirrelBuilders(ownerID, name string, uid id.ID, n int) { // want squirrel
 	sq.Insert("counters").Columns("id", "hits").Values(n, n)
 }
 
+// One argument of Columns may list several names (squirrel joins them
+// into the text with ", "), and rows may be added in a loop.
+func squirrelRows(ownerID string, uid id.ID, n int) { // want squirrelRows:`^sink\(0 id → squirrel\.InsertBuilder\.Values\)$`
+	b := sq.Insert("docs").Columns("name, owner_id")
+	for range n {
+		b = b.Values("x", ownerID) // want `^squirrel\.InsertBuilder\.Values binds column owner_id as string`
+	}
+	c := sq.Insert("docs").Columns("name, owner_id")
+	for range n {
+		c = c.Values("x", uid)
+	}
+	d := sq.Insert("counters").Columns("id,hits")
+	for range n {
+		d = d.Values(n, n)
+	}
+}
+
 // sqlf's Set.
 func sqlfSet(ownerID, name string, uid id.ID) { // want sqlfSet:`^sink\(0 id → sqlf\.Stmt\.Set; 1 → sqlf\.Stmt\.Set\)$`
 	sqlf.From("docs").Set("owner_id", ownerID) // want `^sqlf\.Stmt\.Set binds column owner_id as string`
