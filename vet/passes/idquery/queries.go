@@ -393,6 +393,14 @@ func (c *finder) fields(e ast.Expr, path string) []site {
 	for _, el := range lit.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
+				if f, ok := c.pass.TypesInfo.Uses[k].(*types.Var); ok && f.Embedded() {
+					// Model: Model{ID: v}: the embedded struct's fields
+					// are the model's columns.
+					if _, ok := pointee(kv.Value).(*ast.CompositeLit); ok {
+						out = append(out, c.fields(kv.Value, path)...)
+						continue
+					}
+				}
 				col, pk := snake(k.Name), false
 				for i := range st.NumFields() {
 					if st.Field(i).Name() == k.Name {

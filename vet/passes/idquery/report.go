@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -112,30 +113,12 @@ func (c *reporter) reportModel(scope *rule.Scope, s site) {
 				assigned[k.field] = true
 			}
 		}
-		fs = slices.DeleteFunc(fs, func(f modelField) bool {
-			if assigned[f.name] {
-				return false
-			}
-			for _, el := range lit.Elts {
-				if kv, ok := el.(*ast.KeyValueExpr); ok {
-					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == f.name {
-						return false
-					}
-				}
-			}
-			return true
-		})
+		keyed := c.keyed(lit, 0)
+		fs = slices.DeleteFunc(fs, func(f modelField) bool { return !assigned[f.name] && !keyed[f.name] })
 		ok = false
 	}
 	if ok {
-		keyed := make(map[string]bool)
-		for _, el := range lit.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if k, ok := kv.Key.(*ast.Ident); ok {
-					keyed[k.Name] = true
-				}
-			}
-		}
+		keyed := c.keyed(lit, 0)
 		if len(lit.Elts) > 0 {
 			fs = slices.DeleteFunc(fs, func(f modelField) bool { return !keyed[f.name] })
 		} else {
@@ -153,6 +136,29 @@ func (c *reporter) reportModel(scope *rule.Scope, s site) {
 		fmt.Fprintf(&b, "%s (column %s) as %s", f.name, f.column, typeName(f.typ))
 	}
 	scope.Reportf(c.pass, s.arg.Pos(), "%s binds %s of %s (KEYS-5): make the field an id.ID", s.path, b.String(), typeName(elemType(t)))
+}
+
+// keyed returns the names of the fields a struct literal sets, with
+// those an embedded struct's literal sets in it (Model: Model{ID: v}):
+// GORM's columns are the embedded struct's fields.
+func (c *reporter) keyed(lit *ast.CompositeLit, depth int) map[string]bool {
+	out := make(map[string]bool)
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		k, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		out[k.Name] = true
+		inner, ok := pointee(kv.Value).(*ast.CompositeLit)
+		if f, isVar := c.pass.TypesInfo.Uses[k].(*types.Var); ok && isVar && f.Embedded() && depth < 3 {
+			maps.Copy(out, c.keyed(inner, depth+1))
+		}
+	}
+	return out
 }
 
 // elemType returns the type a model value is, through pointers and

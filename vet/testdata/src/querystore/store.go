@@ -108,6 +108,22 @@ func (u *users) ByID(userID string) error { // want ByID:`^sink\(0 id → gorm\.
 	return nil
 }
 
+// A model's embedded struct's fields are its columns (GORM's): set in
+// the embedded struct's literal, they are conditions too.
+type Base struct{ ID string }
+
+type Task struct {
+	Base
+	Name string
+}
+
+func (u *users) TaskByID(taskID, name string) { // want TaskByID:`^sink\(0 id → gorm\.DB\.Where; 1 → gorm\.DB\.Where\)$`
+	var row Task
+	u.g.Where(&Task{Base: Base{ID: taskID}}).First(&row) // want `^gorm\.DB\.Where binds ID \(column id\) as string of querystore\.Task \(KEYS-5\): make the field an id\.ID$`
+	u.g.Where(&Task{Name: name}).First(&row)
+	u.g.Where(Task{Base: Base{}, Name: name}).First(&row)
+}
+
 // FindOne passes its struct parameter whole to GORM as a condition: the
 // fields set are not known here, so the query is quiet; a caller's
 // literal's keyed fields are judged at the caller (ByKey).
