@@ -20,10 +20,14 @@
 // boundary (KEYS-5) or scans into an id.ID (KEYS-3). An id's own text
 // (x.String(), MarshalText, fmt.Sprint of an id) and integers are never
 // reported; nor is a value checked before the query in the same function
-// (passed to a parser such as id.Parse, strconv.Atoi or uuid.Parse, or to
-// a validator, or matched by an anchored regexp that admits only an id's
-// form or digits, whose failure returns). A value a call writes into
-// (rows.Scan(&v)) is that call's output, not what it checks.
+// (passed to a parser such as strconv.Atoi or uuid.Parse, or to a
+// validator, or matched by an anchored regexp that admits only an id's
+// form or digits, whose failure returns). Text id.Parse accepted is still
+// the client's, in any case: bound after the check, it is reported
+// (KEYS-4), with the id Parse returns as the fix. A value a call writes
+// into (rows.Scan(&v)) is that call's output, not what it checks. A
+// column of another id format (uuid, a key of an xid's width) is
+// reported without the id.Parse advice, which refuses its values.
 //
 //   - id columns: a placeholder's column in constant SQL text (col = $1,
 //     col <> ?, col > $1, col IN (?, ?), col = ANY($1), INSERT's column list; SQL

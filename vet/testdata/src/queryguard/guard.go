@@ -92,7 +92,7 @@ func (h *Handler) unguarded(w http.ResponseWriter, r *http.Request) {
 	if !uuidRe.MatchString(u) {
 		log.Print("not a UUID")
 	}
-	h.db.Exec(q, u) // want `^FormValue\("owner_id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\) \[column id, bound as string\]$`
+	h.db.Exec(q, u) // want `^FormValue\("owner_id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it in the column's own format \(id\.Parse refuses it\) and pass the parsed value \[column id, bound as string\]$`
 }
 
 // validUUID is a middleware: its check runs before the handlers it wraps.
