@@ -15,9 +15,10 @@
 // sql.Null of one, or a slice of them. A string, []byte, []string, a
 // UUID's bytes (uuid.UUID), sql.NullString, or a model whose id field has
 // one of those types, is reported at the call, with the column and the
-// type, and the fix: make the parameter that carries it an id.ID; the
+// type, and the fix: make the parameter that carries it an id.ID (the
 // compiler then shows every caller that passes text, which parses at its
-// boundary (KEYS-5) or scans into an id.ID (KEYS-3). An id's own text
+// boundary, KEYS-5, or scans into an id.ID, KEYS-3); with no parameter,
+// bind an id.ID made, parsed or scanned where the value comes from. An id's own text
 // (x.String(), MarshalText, fmt.Sprint of an id) and integers are never
 // reported; nor is a value checked before the query in the same function
 // (passed to a parser such as strconv.Atoi or uuid.Parse, or to a

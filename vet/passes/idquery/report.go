@@ -75,7 +75,7 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 	case c.t.paramNames[c.defs.Var(s.arg)]:
 		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make parameter %s an id.ID; its callers then parse at their boundary", s.path, s.col, typeName(typ), c.defs.Var(s.arg).Name())
 	default:
-		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make the parameter that carries it an id.ID", s.path, s.col, typeName(typ))
+		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): bind an id.ID, made, parsed or scanned as one where the value comes from", s.path, s.col, typeName(typ))
 	}
 }
 

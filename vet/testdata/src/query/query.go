@@ -90,9 +90,9 @@ func (h *Handler) clean(w http.ResponseWriter, r *http.Request, name string) err
 	}
 	h.db.Exec(q, x)
 	own := make(map[string]string)
-	h.db.Exec(q, own["id"]) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+	h.db.Exec(q, own["id"]) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 	key := "id"
-	h.db.Exec(q, r.FormValue(key)) // a key known only at run time: the column is, and the type // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+	h.db.Exec(q, r.FormValue(key)) // a key known only at run time: the column is, and the type // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 	fmt.Println(r.PathValue("id"))
 	stmt := strings.ToUpper
 	_ = stmt
@@ -101,7 +101,7 @@ func (h *Handler) clean(w http.ResponseWriter, r *http.Request, name string) err
 
 func background(ctx context.Context, db *sql.DB, ids []string) {
 	for _, s := range ids {
-		db.ExecContext(ctx, q, s) // want `^sql\.DB\.ExecContext binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+		db.ExecContext(ctx, q, s) // want `^sql\.DB\.ExecContext binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 	}
 }
 

@@ -31,5 +31,5 @@ func (h *Handler) icon(w http.ResponseWriter, r *http.Request) {
 	}
 	h.db.QueryRow(q, x)
 	h.db.QueryRow(q, reqparams.RouteInt64Param(r, "id"))
-	h.db.QueryRow(q, reqparams.Fixed(r)) // want `^sql\.DB\.QueryRow binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+	h.db.QueryRow(q, reqparams.Fixed(r)) // want `^sql\.DB\.QueryRow binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 }

@@ -93,7 +93,7 @@ func (h *Handler) unmarshal(w http.ResponseWriter, r *http.Request) {
 	}
 	var own createReq
 	json.Unmarshal([]byte(`{"user_id":"x"}`), &own)
-	h.db.Exec(q, own.UserID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+	h.db.Exec(q, own.UserID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 }
 
 // Forms after the parse call: r.Form, r.PostForm, r.MultipartForm.
@@ -175,7 +175,7 @@ func (h *Handler) decoded(w http.ResponseWriter, r *http.Request) {
 	}
 	h.db.Exec(q, x)
 	own, _ := url.ParseQuery("id=1")
-	h.db.Exec(q, own.Get("id")) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+	h.db.Exec(q, own.Get("id")) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 	b, _ := base64.StdEncoding.DecodeString(r.URL.Query().Get("cursor_id"))
 	y, err := id.Parse(string(b))
 	if err != nil {

@@ -12,5 +12,5 @@ import (
 func handler(repo querystore.Repo, r *http.Request) {
 	repo.Get(r.PathValue("id"))           // want `^PathValue\("id"\) reaches querystore\.Repo\.Get unparsed \(KEYS-5\)`
 	repo.Get(r.PathValue("key"))          // want `PathValue\("key"\) reaches querystore\.Repo\.Get unparsed`
-	repo.Get(r.PathValue("id")[:0] + "x") // want `^querystore\.Repo\.Get binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+	repo.Get(r.PathValue("id")[:0] + "x") // want `^querystore\.Repo\.Get binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 }

@@ -43,10 +43,10 @@ func (h *Handler) fields(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	e := lookup{UserID: x.String()}
-	h.db.Exec(q, e.UserID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+	h.db.Exec(q, e.UserID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 	var f lookup
 	f.UserID = "fixed"
-	h.db.Exec(q, f.UserID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+	h.db.Exec(q, f.UserID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 	g := lookup{Name: r.PathValue("post")}
 	h.db.Exec(`SELECT id FROM t WHERE body = $1`, g.Name)
 }
@@ -84,7 +84,7 @@ func (p *Page) Validate() error { return nil }
 
 // updatePage reads fields of the struct it is passed.
 func (h *Handler) updatePage(p *Page) error { // want updatePage:`^sink\(0\.ID id → sql\.DB\.Exec; 0\.Title → sql\.DB\.Exec\)$`
-	_, err := h.db.Exec(`UPDATE page SET title = $1 WHERE id = $2`, p.Title, p.ID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+	_, err := h.db.Exec(`UPDATE page SET title = $1 WHERE id = $2`, p.Title, p.ID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 	return err
 }
 

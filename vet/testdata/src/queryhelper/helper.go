@@ -77,10 +77,10 @@ func (h *Handler) other(w http.ResponseWriter, r *http.Request) {
 	h.db.Exec(q, oid)
 	var d voteReq
 	web.ReadJSON(&d, nil)
-	h.db.Exec(q, d.OwnerID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+	h.db.Exec(q, d.OwnerID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 	var e voteReq
 	web.Config(&e)
-	h.db.Exec(q, e.OwnerID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+	h.db.Exec(q, e.OwnerID) // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 }
 
 type approveReq struct {

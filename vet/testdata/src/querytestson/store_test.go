@@ -13,7 +13,7 @@ import (
 func TestDelete(t *testing.T) {
 	var db *sql.DB
 	r := httptest.NewRequest("GET", "/posts/x", nil)
-	db.Exec(`DELETE FROM posts WHERE id = $1`, "01arz3ndektsv4rrffq69g5fav") // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): make the parameter that carries it an id\.ID$`
+	db.Exec(`DELETE FROM posts WHERE id = $1`, "01arz3ndektsv4rrffq69g5fav") // want `^sql\.DB\.Exec binds column id as string \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`
 	db.Exec(`DELETE FROM posts WHERE id = $1`, r.PathValue("id"))            // want `^PathValue\("id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\)`
 	seed(db, "01arz3ndektsv4rrffq69g5fav")
 	db.Exec(`DELETE FROM posts WHERE id = $1`, id.MustParse("01arz3ndektsv4rrffq69g5fav"))
