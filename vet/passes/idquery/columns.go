@@ -264,6 +264,29 @@ func (c *finder) sqlText(call *ast.CallExpr, f *types.Func, r *row) (text string
 	return "", 0, false
 }
 
+// carriesText reports whether a call of row r passes SQL text: a
+// prepared statement's, or an argument of a string type where r's text
+// goes (any argument, for text: auto). squirrel's Where(sq.Eq{…}) passes
+// none: its map is judged, and its text is not unknown, only absent.
+func (c *finder) carriesText(call *ast.CallExpr, r *row) bool {
+	if r.kind == stmtArgs || r.kind == namedStmt {
+		return true
+	}
+	args := call.Args
+	if r.text >= 0 && r.kind == textArgs {
+		if r.text >= len(args) {
+			return false
+		}
+		args = args[r.text : r.text+1]
+	}
+	for _, a := range args {
+		if t := c.pass.TypesInfo.TypeOf(a); t != nil && isString(t) {
+			return true
+		}
+	}
+	return false
+}
+
 // preparedText returns the SQL that the statement e, a local variable
 // set once, was prepared from.
 func (c *finder) preparedText(e ast.Expr) (string, bool) {

@@ -546,6 +546,6 @@ func (c *finder) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 		return out
 	}
 	text, first, hasText := c.sqlText(call, f, r)
-	c.count(hasText, call)
+	c.count(hasText || !c.carriesText(call, r), call)
 	return c.textSites(call, f, r, where, text, first, hasText)
 }
