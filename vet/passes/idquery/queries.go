@@ -546,6 +546,18 @@ func (c *finder) rowSites(call *ast.CallExpr, f *types.Func, r *row) []site {
 		return out
 	}
 	text, first, hasText := c.sqlText(call, f, r)
-	c.count(hasText || !c.carriesText(call, r), call)
-	return c.textSites(call, f, r, where, text, first, hasText)
+	out := c.textSites(call, f, r, where, text, first, hasText)
+	known := hasText || !c.carriesText(call, r)
+	if hasText && hasHole(text) {
+		// Text with a part not known (a %s of unknown text, text grown
+		// in a loop) that leaves a bound value without a column.
+		if call.Ellipsis.IsValid() && first < len(call.Args) {
+			known = false
+		}
+		for i := first; i < len(call.Args) && known; i++ {
+			known = textColumnAt(text, i-first+1) != ""
+		}
+	}
+	c.count(known, call)
+	return out
 }
