@@ -177,9 +177,9 @@ func spellingHint(err error, line []byte) error {
 		return err
 	}
 	if len(line) == 32 {
-		return fmt.Errorf("%w (32 hex digits: idkeys check -hex)", err)
+		return fmt.Errorf("%w, or idkeys check -hex for a column of them", err)
 	}
-	return fmt.Errorf("%w (UUID text: idkeys check -compact)", err)
+	return fmt.Errorf("%w, or idkeys check -compact for a column of them", err)
 }
 
 // hexKey returns why line is not 32 hex digits in either case (SQLite's

@@ -389,8 +389,8 @@ func TestCheck(t *testing.T) {
 		{
 			name:  "an id's other spellings name the flag that reads them",
 			stdin: "01563e3a-b5d3-d676-4c61-efb99302bd5b\n01563E3AB5D3D6764C61EFB99302BD5B\n",
-			stderr: "line 1: invalid id \"01563e3a-b5d3-d676\"...: length 36, want 26: UUID text: compact.ID scans it; idkeys inspect (UUID text: idkeys check -compact)\n" +
-				"line 2: invalid id \"01563E3AB5D3D6764C\"...: length 32, want 26: hex, a trace id: decode for id.From16; idkeys inspect (32 hex digits: idkeys check -hex)\n" +
+			stderr: "line 1: invalid id \"01563e3a-b5d3-d676\"...: length 36, want 26: UUID text: compact.ID scans it; idkeys inspect, or idkeys check -compact for a column of them\n" +
+				"line 2: invalid id \"01563E3AB5D3D6764C\"...: length 32, want 26: hex, a trace id: decode for id.From16; idkeys inspect, or idkeys check -hex for a column of them\n" +
 				"idkeys check: 2 of 2 lines invalid\n",
 			code: 1,
 		},
@@ -602,9 +602,9 @@ func refLine(line string, mode checkMode) error {
 	if _, herr := hex.DecodeString(digits); err != nil && herr == nil && strings.Trim(digits, "0") != "" {
 		switch {
 		case len(line) == 32:
-			err = fmt.Errorf("%w (32 hex digits: idkeys check -hex)", err)
+			err = fmt.Errorf("%w, or idkeys check -hex for a column of them", err)
 		case len(line) == 36 && len(digits) == 32 && line[8] == '-' && line[13] == '-' && line[18] == '-' && line[23] == '-':
-			err = fmt.Errorf("%w (UUID text: idkeys check -compact)", err)
+			err = fmt.Errorf("%w, or idkeys check -compact for a column of them", err)
 		}
 	}
 	return err
