@@ -358,11 +358,28 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 		if _, err := w.Write(line); err != nil {
 			return writeError(stderr, err)
 		}
+		if version, ok := uuidVersion(arg, v); ok && version != 7 {
+			// Keep stdout and stderr in argument order on a terminal.
+			if err := w.Flush(); err != nil {
+				return writeError(stderr, err)
+			}
+			fmt.Fprintf(stderr, "idkeys inspect: note: %s has a version %d UUID's layout, whose first 48 bits are no millisecond time: the time above is one only if it holds an id's 16 bytes (a compact key)\n", arg, version)
+		}
 	}
 	if err := w.Flush(); err != nil {
 		return writeError(stderr, err)
 	}
 	return code
+}
+
+// uuidVersion returns the version of arg when it is UUID text whose
+// bytes, v's, have RFC 9562's variant (10 in the top bits of byte 8).
+func uuidVersion(arg string, v id.ID) (int, bool) {
+	if len(arg) != 36 {
+		return 0, false
+	}
+	b := v.As16()
+	return int(b[6] >> 4), b[8]>>6 == 2
 }
 
 // parseAny reads an id in any of the spellings inspect prints: 32 hex
