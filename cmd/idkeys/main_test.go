@@ -614,7 +614,7 @@ func refLine(line string, mode checkMode) error {
 	digits := strings.ReplaceAll(line, "-", "")
 	if _, herr := hex.DecodeString(digits); err != nil && herr == nil && strings.Trim(digits, "0") != "" {
 		switch {
-		case len(line) == 32:
+		case len(line) == 32 && len(digits) == 32:
 			err = fmt.Errorf("%w, or idkeys check -hex for a column of them", err)
 		case len(line) == 36 && len(digits) == 32 && line[8] == '-' && line[13] == '-' && line[18] == '-' && line[23] == '-':
 			err = fmt.Errorf("%w, or idkeys check -compact for a column of them", err)
