@@ -137,8 +137,10 @@ func (c *guards) guard(n *ast.IfStmt, fd *ast.FuncDecl, mw bool) {
 		named := c.namedCheck(f)
 		args := call.Args
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if s, ok := c.pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal {
-				args = append([]ast.Expr{sel.X}, args...) // req.Validate()
+			if s, ok := c.pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal && !queryLibrary(f) {
+				// req.Validate(); not row.Scan(&v): a query's row is its
+				// output, no check of the values it bound.
+				args = append([]ast.Expr{sel.X}, args...)
 			}
 		}
 		for _, a := range args {

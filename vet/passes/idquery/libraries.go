@@ -241,6 +241,20 @@ type row struct {
 	chain string
 }
 
+// queryLibrary reports whether f is declared in a package the table
+// lists (database/sql, pgx, squirrel, …).
+func queryLibrary(f *types.Func) bool {
+	if f.Pkg() == nil {
+		return false
+	}
+	for _, r := range libraries {
+		if r.pkgs[f.Pkg().Path()] {
+			return true
+		}
+	}
+	return false
+}
+
 func names(s ...string) map[string]bool {
 	m := make(map[string]bool, len(s))
 	for _, n := range s {

@@ -63,7 +63,7 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 	case src && c.t.caseParsedBefore(s.arg):
 		scope.Reportf(c.pass, pos, "%s reaches %s as the client wrote it (KEYS-4, KEYS-5): id.Parse accepts any case; pass the id it returns %s", v.src, s.path, as)
 	case src && (v.uuid || s.uuid):
-		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it in the column's own format (id.Parse refuses it) and pass the parsed value %s", v.src, s.path, as)
+		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it in its own format (id.Parse refuses it) and pass the parsed value %s", v.src, s.path, as)
 	case src:
 		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id %s", v.src, s.path, as)
 	case s.field != "":

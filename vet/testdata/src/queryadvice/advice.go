@@ -22,8 +22,8 @@ type Handler struct{ db *sql.DB }
 
 // A UUID's key: reported, without advising id.Parse, which refuses UUIDs.
 func (h *Handler) uuidKeys(c *gin.Context, r *http.Request) {
-	h.db.Exec(q, c.Param("uuid"))            // want `^Param\("uuid"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it in the column's own format \(id\.Parse refuses it\) and pass the parsed value \[column id, bound as string\]$`
-	h.db.Exec(q, r.PathValue("accountGUID")) // want `^PathValue\("accountGUID"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it in the column's own format \(id\.Parse refuses it\) and pass the parsed value \[column id, bound as string\]$`
+	h.db.Exec(q, c.Param("uuid"))            // want `^Param\("uuid"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it in its own format \(id\.Parse refuses it\) and pass the parsed value \[column id, bound as string\]$`
+	h.db.Exec(q, r.PathValue("accountGUID")) // want `^PathValue\("accountGUID"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it in its own format \(id\.Parse refuses it\) and pass the parsed value \[column id, bound as string\]$`
 	h.db.Exec(q, r.PathValue("account_id"))  // want `^PathValue\("account_id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it with id\.Parse and pass the id \[column id, bound as string\]$`
 	if u, err := uuid.Parse(c.Param("uuid")); err == nil {
 		h.db.Exec(q, u) // a parsed UUID is still no id.ID // want `^sql\.DB\.Exec binds column id as uuid\.UUID \(KEYS-5\): bind an id\.ID, made, parsed or scanned as one where the value comes from$`

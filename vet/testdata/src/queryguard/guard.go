@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"strings"
 
+	sq "github.com/Masterminds/squirrel"
 	"github.com/go-chi/chi/v5"
 	"github.com/gorilla/mux"
 )
@@ -92,7 +93,7 @@ func (h *Handler) unguarded(w http.ResponseWriter, r *http.Request) {
 	if !uuidRe.MatchString(u) {
 		log.Print("not a UUID")
 	}
-	h.db.Exec(q, u) // want `^FormValue\("owner_id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it in the column's own format \(id\.Parse refuses it\) and pass the parsed value \[column id, bound as string\]$`
+	h.db.Exec(q, u) // want `^FormValue\("owner_id"\) reaches sql\.DB\.Exec unparsed \(KEYS-5\): parse it in its own format \(id\.Parse refuses it\) and pass the parsed value \[column id, bound as string\]$`
 }
 
 // validUUID is a middleware: its check runs before the handlers it wraps.
@@ -194,4 +195,19 @@ func (h *Handler) Scanned() {
 		return
 	}
 	h.db.Query("SELECT * FROM docs WHERE owner_id = $1", other)
+}
+
+// A query's row scanned before the failure returns: the row is the
+// query's output, not a check of the values its builder bound, which a
+// later query still binds unparsed (read there, after the scan).
+func (h *Handler) rowScanned(w http.ResponseWriter, r *http.Request) {
+	v := r.PathValue("id")
+	row := sq.Select("name").From("t").Where(sq.Eq{"id": r.PathValue("id")}).QueryRow() // want `^PathValue\("id"\) reaches squirrel\.Eq unparsed`
+	var name string
+	if err := row.Scan(&name); err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	h.db.Exec(q, v)                 // want `^PathValue\("id"\) reaches sql\.DB\.Exec unparsed`
+	h.db.Exec(q, r.PathValue("id")) // want `^PathValue\("id"\) reaches sql\.DB\.Exec unparsed`
 }

@@ -30,7 +30,7 @@ func (s *Store) Version(v []byte) { // want Version:`^sink\(0 id → sql\.DB\.Qu
 }
 
 func (s *Store) server(w http.ResponseWriter, r *http.Request) {
-	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, r.PathValue("server")) // want `^PathValue\("server"\) reaches sql\.DB\.QueryRow unparsed \(KEYS-5\): parse it in the column's own format \(id\.Parse refuses it\) and pass the parsed value \[column server_identifier, bound as string\]$`
+	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, r.PathValue("server")) // want `^PathValue\("server"\) reaches sql\.DB\.QueryRow unparsed \(KEYS-5\): parse it in its own format \(id\.Parse refuses it\) and pass the parsed value \[column server_identifier, bound as string\]$`
 }
 
 // A column added by a migration written in Go, in a builder's map (no
@@ -48,7 +48,7 @@ func (s *Store) owned(w http.ResponseWriter, r *http.Request) {
 // id.Parse refuses (no parse advice); a digest of that width is no id.
 func (s *Store) Schema(rev string, w http.ResponseWriter, r *http.Request) { // want Schema:`^sink\(0 id → sql\.DB\.Query\)$`
 	s.db.Query(`SELECT * FROM schema_defs WHERE kind = $1 AND rev = $2`, "user", rev) // want `^sql\.DB\.Query binds column rev as string \(KEYS-5\): make parameter rev an id\.ID`
-	s.db.Query(`SELECT * FROM schema_defs WHERE rev = $1`, r.PathValue("rev"))        // want `^PathValue\("rev"\) reaches sql\.DB\.Query unparsed \(KEYS-5\): parse it in the column's own format \(id\.Parse refuses it\) and pass the parsed value \[column rev, bound as string\]$`
+	s.db.Query(`SELECT * FROM schema_defs WHERE rev = $1`, r.PathValue("rev"))        // want `^PathValue\("rev"\) reaches sql\.DB\.Query unparsed \(KEYS-5\): parse it in its own format \(id\.Parse refuses it\) and pass the parsed value \[column rev, bound as string\]$`
 	s.db.Query(`SELECT body FROM digests WHERE md5 = $1`, r.PathValue("md5"))
 }
 

@@ -53,7 +53,7 @@ func (h *Handler) prepared(ctx context.Context, w http.ResponseWriter, r *http.R
 	byOwner, _ := h.db.PrepareContext(ctx, q)
 	byOwner.QueryRowContext(ctx, r.FormValue("owner"), r.FormValue("r")) // want `^FormValue\("r"\) reaches sql\.Stmt\.QueryRowContext unparsed`
 	named, _ := h.x.Preparex(`SELECT * FROM reports WHERE uuid = ?`)
-	named.Get(nil, r.FormValue("r")) // want `^FormValue\("r"\) reaches sqlx\.Stmt\.Get unparsed \(KEYS-5\): parse it in the column's own format \(id\.Parse refuses it\) and pass the parsed value \[column uuid, bound as string\]$`
+	named.Get(nil, r.FormValue("r")) // want `^FormValue\("r"\) reaches sqlx\.Stmt\.Get unparsed \(KEYS-5\): parse it in its own format \(id\.Parse refuses it\) and pass the parsed value \[column uuid, bound as string\]$`
 
 	// The twins: a parsed id, a natural key's column.
 	x, err := id.Parse(r.FormValue("r"))

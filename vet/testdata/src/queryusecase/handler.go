@@ -26,5 +26,5 @@ func (h *Handler) contact(w http.ResponseWriter, r *http.Request) {
 	req := new(uc.GetContact)
 	req.ID = r.PathValue("contactId")
 	h.uc.FindChecked(ctx, req) // validated as a UUID before the query: quiet
-	h.uc.Find(ctx, req)        // want `^PathValue\("contactId"\) reaches uc\.UseCase\.Find → sql\.DB\.ExecContext unparsed \(KEYS-5\): parse it in the column's own format \(id\.Parse refuses it\) and pass the parsed value \[column id\]$`
+	h.uc.Find(ctx, req)        // want `^PathValue\("contactId"\) reaches uc\.UseCase\.Find → sql\.DB\.ExecContext unparsed \(KEYS-5\): parse it in its own format \(id\.Parse refuses it\) and pass the parsed value \[column id\]$`
 }

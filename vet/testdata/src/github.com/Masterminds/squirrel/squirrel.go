@@ -8,6 +8,10 @@ func Select(columns ...string) SelectBuilder                      { return Selec
 func (b SelectBuilder) From(from string) SelectBuilder            { return b }
 func (b SelectBuilder) Where(pred any, args ...any) SelectBuilder { return b }
 func (b SelectBuilder) ToSql() (string, []any, error)             { return "", nil, nil }
+func (b SelectBuilder) QueryRow() RowScanner                      { return nil }
+
+// RowScanner is the row QueryRow returns.
+type RowScanner interface{ Scan(dest ...any) error }
 func Expr(sql string, args ...any) any                            { return nil }
 
 type UpdateBuilder struct{}
