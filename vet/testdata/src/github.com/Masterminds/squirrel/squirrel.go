@@ -12,7 +12,8 @@ func (b SelectBuilder) QueryRow() RowScanner                      { return nil }
 
 // RowScanner is the row QueryRow returns.
 type RowScanner interface{ Scan(dest ...any) error }
-func Expr(sql string, args ...any) any                            { return nil }
+
+func Expr(sql string, args ...any) any { return nil }
 
 type UpdateBuilder struct{}
 
