@@ -120,7 +120,10 @@ func (c *reporter) reportModel(scope *rule.Scope, s site) {
 	if ok {
 		keyed := c.keyed(lit, 0)
 		if len(lit.Elts) > 0 {
-			fs = slices.DeleteFunc(fs, func(f modelField) bool { return !keyed[f.name] })
+			// A model written whole (GORM's Create) binds its primary key
+			// too, set or not: a hook or the library fills it in.
+			pk, _ := primaryKey(t)
+			fs = slices.DeleteFunc(fs, func(f modelField) bool { return !keyed[f.name] && (s.cond || f.column != pk) })
 		} else {
 			fs = nil // T{}: no field is set
 		}

@@ -79,7 +79,11 @@ func (h *Shapes) gormShapes(userID, teamID, name string) { // want gormShapes:`^
 	h.g.Where(byName(name)).First(&u)
 	h.g.Where(&Filter{TeamID: &teamID}).Find(&u) // want `^gorm\.DB\.Where binds TeamID \(column team_id\) as \*string of querytypes\.Filter`
 	h.g.Where(&Filter{Email: &name}).Find(&u)
-	h.g.Create(&User{ID: userID, Name: name})             // want `^gorm\.DB\.Create binds ID \(column id\) as string of querytypes\.User`
+	h.g.Create(&User{ID: userID, Name: name}) // want `^gorm\.DB\.Create binds ID \(column id\) as string of querytypes\.User`
+	// Created without its key, a hook or the library fills in: bound all
+	// the same. As a condition, a field not set is no condition.
+	h.g.Create(&User{Name: name}) // want `^gorm\.DB\.Create binds ID \(column id\) as string of querytypes\.User`
+	h.g.Where(&User{Name: name}).First(&u)
 	h.g.First(&u, userID)                                 // want `^gorm\.DB\.First binds column id as string`
 	h.g.Where(map[string]any{"team_id": teamID}).Find(&u) // want `^gorm\.DB\.Where binds column team_id as string`
 	// The twins: typed ids, an integer primary key, a natural key.
