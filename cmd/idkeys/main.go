@@ -363,7 +363,7 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 			if err := w.Flush(); err != nil {
 				return writeError(stderr, err)
 			}
-			fmt.Fprintf(stderr, "idkeys inspect: note: %s has a version %d UUID's layout, whose first 48 bits are no millisecond time: the time above is one only if it holds an id's 16 bytes (a compact key)\n", arg, version)
+			fmt.Fprintf(stderr, "idkeys inspect: note: %s has a version %d UUID's layout: unless it holds an id's 16 bytes (a compact key, a trace id made from an id), the time above is no time\n", arg, version)
 		}
 	}
 	if err := w.Flush(); err != nil {
@@ -372,10 +372,11 @@ func inspect(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// uuidVersion returns the version of arg when it is UUID text whose
-// bytes, v's, have RFC 9562's variant (10 in the top bits of byte 8).
+// uuidVersion returns the version of arg when it is UUID text or 32 hex
+// digits whose bytes, v's, have RFC 9562's variant (10 in the top bits
+// of byte 8).
 func uuidVersion(arg string, v id.ID) (int, bool) {
-	if len(arg) != 36 {
+	if len(arg) != 36 && len(arg) != 32 {
 		return 0, false
 	}
 	b := v.As16()
