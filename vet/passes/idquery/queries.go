@@ -385,35 +385,63 @@ func (c *finder) fields(e ast.Expr, path string) []site {
 	if !ok {
 		return nil
 	}
-	st, ok := c.pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
 	var out []site
-	for _, el := range lit.Elts {
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			if k, ok := kv.Key.(*ast.Ident); ok {
-				if f, ok := c.pass.TypesInfo.Uses[k].(*types.Var); ok && f.Embedded() {
-					// Model: Model{ID: v}: the embedded struct's fields
-					// are the model's columns.
-					if _, ok := pointee(kv.Value).(*ast.CompositeLit); ok {
-						out = append(out, c.fields(kv.Value, path)...)
-						continue
-					}
-				}
-				col, pk := snake(k.Name), false
-				for i := range st.NumFields() {
-					if st.Field(i).Name() == k.Name {
-						col, pk = column(k.Name, reflect.StructTag(st.Tag(i)))
-					}
-				}
-				s := c.colSite(kv.Value, path, col)
-				s.id = s.id || pk && k.Name == "ID" // the model's primary key
-				out = append(out, s)
+	setFields(c.pass.TypesInfo, lit, func(st *types.Struct, k *ast.Ident, v ast.Expr) bool {
+		col, pk := snake(k.Name), false
+		for i := range st.NumFields() {
+			if st.Field(i).Name() == k.Name {
+				col, pk = column(k.Name, reflect.StructTag(st.Tag(i)))
 			}
 		}
-	}
+		s := c.colSite(v, path, col)
+		s.id = s.id || pk && k.Name == "ID" // the model's primary key
+		out = append(out, s)
+		return true
+	})
 	return out
+}
+
+// setFields calls f with each keyed field that a struct literal sets: the
+// struct that declares it, its key and its value. An embedded struct's
+// literal (Model: Model{ID: v}, or &Model{…}) is looked into, up to 3
+// deep, as its fields are the model's (GORM's columns), and is not passed
+// itself. f returns false to stop; setFields reports whether it was not
+// stopped.
+func setFields(info *types.Info, lit *ast.CompositeLit, f func(st *types.Struct, k *ast.Ident, v ast.Expr) bool) bool {
+	return setFieldsDepth(info, lit, f, 0)
+}
+
+func setFieldsDepth(info *types.Info, lit *ast.CompositeLit, f func(st *types.Struct, k *ast.Ident, v ast.Expr) bool, depth int) bool {
+	t := info.TypeOf(lit)
+	if t == nil || depth > 3 {
+		return true
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return true
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		k, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if field, ok := info.Uses[k].(*types.Var); ok && field.Embedded() {
+			if inner, ok := pointee(kv.Value).(*ast.CompositeLit); ok {
+				if !setFieldsDepth(info, inner, f, depth+1) {
+					return false
+				}
+				continue
+			}
+		}
+		if !f(st, k, kv.Value) {
+			return false
+		}
+	}
+	return true
 }
 
 // recvName returns the name of f's receiver's type, through a pointer.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"maps"
 	"slices"
 	"strings"
 
@@ -113,12 +112,12 @@ func (c *reporter) reportModel(scope *rule.Scope, s site) {
 				assigned[k.field] = true
 			}
 		}
-		keyed := c.keyed(lit, 0)
+		keyed := c.keyed(lit)
 		fs = slices.DeleteFunc(fs, func(f modelField) bool { return !assigned[f.name] && !keyed[f.name] })
 		ok = false
 	}
 	if ok {
-		keyed := c.keyed(lit, 0)
+		keyed := c.keyed(lit)
 		if len(lit.Elts) > 0 {
 			// A model written whole (GORM's Create) binds its primary key
 			// too, set or not: a hook or the library fills it in.
@@ -142,25 +141,13 @@ func (c *reporter) reportModel(scope *rule.Scope, s site) {
 }
 
 // keyed returns the names of the fields a struct literal sets, with
-// those an embedded struct's literal sets in it (Model: Model{ID: v}):
-// GORM's columns are the embedded struct's fields.
-func (c *reporter) keyed(lit *ast.CompositeLit, depth int) map[string]bool {
+// those an embedded struct's literal sets in it (setFields).
+func (c *reporter) keyed(lit *ast.CompositeLit) map[string]bool {
 	out := make(map[string]bool)
-	for _, el := range lit.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		k, ok := kv.Key.(*ast.Ident)
-		if !ok {
-			continue
-		}
+	setFields(c.pass.TypesInfo, lit, func(_ *types.Struct, k *ast.Ident, _ ast.Expr) bool {
 		out[k.Name] = true
-		inner, ok := pointee(kv.Value).(*ast.CompositeLit)
-		if f, isVar := c.pass.TypesInfo.Uses[k].(*types.Var); ok && isVar && f.Embedded() && depth < 3 {
-			maps.Copy(out, c.keyed(inner, depth+1))
-		}
-	}
+		return true
+	})
 	return out
 }
 

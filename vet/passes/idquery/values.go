@@ -66,7 +66,7 @@ func (c *tracer) siteValue(s site) (value, bool) {
 	}
 	x := pointee(s.arg)
 	if lit, ok := x.(*ast.CompositeLit); ok {
-		return c.litField(lit, s.field, make(map[*types.Var]bool), 0)
+		return c.litField(lit, s.field, make(map[*types.Var]bool))
 	}
 	if v := c.defs.Var(x); v != nil {
 		if i, ok := c.params[v]; ok && v != c.vararg {
@@ -443,7 +443,7 @@ func (c *tracer) fieldOf(x ast.Expr, name string, seen map[*types.Var]bool) (val
 		}
 		e = pointee(e)
 		if lit, ok := e.(*ast.CompositeLit); ok {
-			if r, ok := c.litField(lit, name, seen, 0); ok {
+			if r, ok := c.litField(lit, name, seen); ok {
 				return r, true
 			}
 		}
@@ -452,32 +452,19 @@ func (c *tracer) fieldOf(x ast.Expr, name string, seen map[*types.Var]bool) (val
 }
 
 // litField returns where the value for the field name in a struct
-// literal came from, looking into the literals of its embedded structs.
-func (c *tracer) litField(lit *ast.CompositeLit, name string, seen map[*types.Var]bool, depth int) (value, bool) {
-	if depth > 3 {
-		return value{}, false
-	}
-	for _, el := range lit.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		k, ok := kv.Key.(*ast.Ident)
-		if !ok {
-			continue
-		}
+// literal came from, looking into the literals of its embedded structs
+// (setFields).
+func (c *tracer) litField(lit *ast.CompositeLit, name string, seen map[*types.Var]bool) (value, bool) {
+	var r value
+	found := false
+	setFields(c.pass.TypesInfo, lit, func(_ *types.Struct, k *ast.Ident, v ast.Expr) bool {
 		if k.Name == name {
-			return c.taint(kv.Value, 0, seen)
+			r, found = c.taint(v, 0, seen)
+			return false
 		}
-		if f, ok := c.pass.TypesInfo.Uses[k].(*types.Var); ok && f.Embedded() {
-			if inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); ok {
-				if r, ok := c.litField(inner, name, seen, depth+1); ok {
-					return r, true
-				}
-			}
-		}
-	}
-	return value{}, false
+		return true
+	})
+	return r, found
 }
 
 // canonical reports whether e is the text of a parsed value: x.String()
