@@ -216,8 +216,36 @@ func numberType(typ string) bool {
 // so a name that is a key in one table and text in another is an id
 // column only where the query names the first.
 func (s *Schema) Column(tables []string, col string) (id, uuid bool) {
-	if s == nil || len(s.byName) == 0 {
+	in := s.lookup(tables, col)
+	if len(in) == 0 {
 		return false, false
+	}
+	id, uuid = true, true
+	for _, c := range in {
+		id, uuid = id && c.id, uuid && c.uuid
+	}
+	return id, id && uuid
+}
+
+// Type returns col's declared type, its domains resolved, found as
+// Column finds it: "" when it is not declared, or its declarations'
+// types differ.
+func (s *Schema) Type(tables []string, col string) string {
+	typ := ""
+	for i, c := range s.lookup(tables, col) {
+		t := s.base(c.typ)
+		if i > 0 && t != typ {
+			return ""
+		}
+		typ = t
+	}
+	return typ
+}
+
+// lookup returns col's declarations that Column judges.
+func (s *Schema) lookup(tables []string, col string) []*Column {
+	if s == nil || len(s.byName) == 0 {
+		return nil
 	}
 	col = strings.ToLower(unquote.Replace(col))
 	if i := strings.LastIndex(col, "."); i >= 0 {
@@ -236,14 +264,7 @@ func (s *Schema) Column(tables []string, col string) (id, uuid bool) {
 	if len(in) == 0 {
 		in = s.byName[col]
 	}
-	if len(in) == 0 {
-		return false, false
-	}
-	id, uuid = true, true
-	for _, c := range in {
-		id, uuid = id && c.id, uuid && c.uuid
-	}
-	return id, id && uuid
+	return in
 }
 
 // unquote drops the quotes of quoted names.

@@ -161,6 +161,33 @@ func TestColumn(t *testing.T) {
 	}
 }
 
+// TestType: a column's declared type, its domains resolved, found in the
+// tables a query names, or in every table when they agree.
+func TestType(t *testing.T) {
+	s := parse(`
+		CREATE DOMAIN ident AS uuid;
+		CREATE TABLE users (id uuid PRIMARY KEY, handle text);
+		CREATE TABLE posts (id char(26) PRIMARY KEY, owner ident REFERENCES users, key char(36) PRIMARY KEY);
+		CREATE TABLE repos (owner text);`)
+	for _, c := range []struct{ query, col, want string }{
+		{"SELECT * FROM users WHERE id = $1", "id", "uuid"},
+		{"SELECT * FROM posts WHERE owner = $1", "owner", "uuid"}, // through the domain
+		{"SELECT * FROM posts WHERE key = $1", "key", "char(36)"}, // UUID text: no uuid column
+		{"SELECT * FROM repos WHERE owner = $1", "owner", "text"},
+		{"", "owner", ""}, // uuid in posts, text in repos
+		{"", "handle", "text"},
+		{"", "nothing", ""},
+	} {
+		if got := s.Type(Tables(c.query), c.col); got != c.want {
+			t.Errorf("Type(Tables(%q), %q) = %q; want %q", c.query, c.col, got, c.want)
+		}
+	}
+	var none *Schema
+	if got := none.Type(nil, "id"); got != "" {
+		t.Errorf("nil schema: Type = %q; want \"\"", got)
+	}
+}
+
 func TestTables(t *testing.T) {
 	for _, c := range []struct {
 		query string

@@ -378,6 +378,28 @@ func column(name string, tag reflect.StructTag) (string, bool) {
 	return col, pk
 }
 
+// ormType returns the column type a field's tag declares, lowercased:
+// GORM's gorm:"type:uuid", bun's bun:",type:uuid"; "" when none does.
+func ormType(tag reflect.StructTag) string {
+	for part := range strings.SplitSeq(tag.Get("gorm"), ";") {
+		if k, v, _ := strings.Cut(strings.TrimSpace(part), ":"); strings.EqualFold(k, "type") {
+			return strings.ToLower(strings.TrimSpace(v))
+		}
+	}
+	if b := tag.Get("bun"); b != "" {
+		for part := range strings.SplitSeq(b, ",") {
+			if k, v, _ := strings.Cut(strings.TrimSpace(part), ":"); strings.EqualFold(k, "type") {
+				return strings.ToLower(strings.TrimSpace(v))
+			}
+		}
+	}
+	return ""
+}
+
+// idTypes are the column types of ids (internal/schema): a field a GORM
+// or bun tag declares of one is an id column whatever its name.
+var idTypes = map[string]bool{"uuid": true, "char(26)": true, "binary(16)": true, "varbinary(16)": true}
+
 // snake returns a Go name in snake case as GORM names columns: UserID is
 // user_id.
 func snake(name string) string {

@@ -52,7 +52,11 @@
 //     of an id's type (uuid, char(26), binary(16)), or a reference to a
 //     key that is an id column, or that is named as one and is no number,
 //     is an id column whatever its name (owner, version); a text key
-//     (slug, email) is a natural key, and stays one.
+//     (slug, email) is a natural key, and stays one. So is a model's
+//     field whose GORM or bun tag declares an id's type (type:uuid). A
+//     column of type uuid (its schema, its tag) is reported with
+//     compact.ID as the fix: id.ID's value is its text, which a uuid
+//     column refuses.
 //   - queries: the calls of the library table (libraries.go: one row
 //     per group of calls, which argument is SQL text, which are bound,
 //     and what they bind): database/sql, sqlx (its named queries

@@ -68,6 +68,9 @@ type site struct {
 	bind bool
 	// uuid: the placeholder's column is a UUID's: no id.Parse advice.
 	uuid bool
+	// uuidType: the column's declared type is uuid (the schema, a GORM
+	// or bun type tag): its Go type is compact.ID, not id.ID.
+	uuidType bool
 	// model: arg is a model struct (or a pointer to one, or a slice)
 	// bound whole (GORM's Create, Where(&cond)): its id fields' types are
 	// judged.

@@ -179,6 +179,8 @@ func (c *pkg) idText(e ast.Expr) bool {
 type modelField struct {
 	name, column string
 	typ          types.Type
+	// uuidType: its tag declares the column's type uuid (ormType).
+	uuidType bool
 }
 
 // modelFields returns the fields of the struct t (or what t points to, or
@@ -186,7 +188,8 @@ type modelField struct {
 // column in the field's gorm, bun or db tag, else the field's name in
 // snake case; the model's primary key (the field named ID, or one tagged
 // gorm:"primaryKey" or bun:",pk") is an id column unless it is a natural
-// key (idKey). Embedded structs' fields are included.
+// key (idKey); so is a field whose tag declares an id's type (ormType,
+// idTypes). Embedded structs' fields are included.
 func modelFields(t types.Type) []modelField {
 	return modelFieldsDepth(t, 0)
 }
@@ -234,8 +237,9 @@ func modelFieldsDepth(t types.Type, depth int) []modelField {
 			continue
 		}
 		col, pk := column(f.Name(), tag)
-		if pk && idKey(f.Name(), col) || idColumn(col) || fks[f.Name()] {
-			out = append(out, modelField{f.Name(), col, f.Type()})
+		typ := ormType(tag)
+		if pk && idKey(f.Name(), col) || idColumn(col) || fks[f.Name()] || idTypes[typ] && !rule.Foreign(col, &foreign) {
+			out = append(out, modelField{f.Name(), col, f.Type(), typ == "uuid"})
 		}
 	}
 	return out

@@ -77,10 +77,23 @@ func (c *finder) keyedSites(dest, cond ast.Expr, rest []ast.Expr, where string) 
 	if isMapType(t) || elemStruct(t) && !idType(t) && !textType(t) {
 		return c.condSites(cond, "", false, rest, where)
 	}
-	col, id := primaryKey(c.pass.TypesInfo.TypeOf(dest))
+	dt := c.pass.TypesInfo.TypeOf(dest)
+	col, id := primaryKey(dt)
 	s := c.colSite(cond, where, col)
 	s.id = id // the primary key, unless it is a natural key
+	s.uuidType = s.uuidType || uuidField(dt, col)
 	return []site{s}
+}
+
+// uuidField reports whether the model t's field of column col is of a
+// uuid column by its tag (ormType).
+func uuidField(t types.Type, col string) bool {
+	for _, f := range modelFields(t) {
+		if f.column == col {
+			return f.uuidType
+		}
+	}
+	return false
 }
 
 // modelSites returns the site of a model bound whole, and the sites of

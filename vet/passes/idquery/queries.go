@@ -98,7 +98,7 @@ func (c *finder) sites(n ast.Node) []site {
 
 // colSite returns the site of a value bound to the column col.
 func (c *finder) colSite(arg ast.Expr, path, col string) site {
-	return site{arg: arg, path: path, id: c.idCol("", col), col: col, bind: true, uuid: c.uuidCol("", col)} // schema.go
+	return site{arg: arg, path: path, id: c.idCol("", col), col: col, bind: true, uuid: c.uuidCol("", col), uuidType: c.uuidTyped("", col)} // schema.go
 }
 
 // textSites returns the arguments of a query call whose SQL text (when
@@ -147,7 +147,7 @@ func (c *finder) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text st
 		}
 		if hasText && i >= first {
 			col := textColumnAt(text, i-first+1)
-			s.id, s.col, s.uuid = c.idCol(text, col), col, c.uuidCol(text, col) // schema.go
+			s.id, s.col, s.uuid, s.uuidType = c.idCol(text, col), col, c.uuidCol(text, col), c.uuidTyped(text, col) // schema.go
 			// The column a string parameter names: while the facts are
 			// computed only.
 			if col == "" && first > 0 && c.t.params != nil {
@@ -224,7 +224,7 @@ func (c *finder) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 				}
 			case p.Field != "":
 				if i == p.Index {
-					out = append(out, site{arg: a, field: p.Field, path: path, id: p.ID, col: p.Col, bind: p.Bind, uuid: c.uuidTag(a, p.Field) || uuidColumn(p.Col)})
+					out = append(out, site{arg: a, field: p.Field, path: path, id: p.ID, col: p.Col, bind: p.Bind, uuid: c.uuidTag(a, p.Field) || uuidColumn(p.Col), uuidType: c.fieldUUIDType(a, p.Field)})
 				}
 			case p.Variadic && i >= p.Index:
 				variadic := call.Ellipsis.IsValid() && i == len(call.Args)-1
@@ -266,27 +266,40 @@ func (c *finder) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 // a validate tag that accepts UUIDs (validate:"required,uuid"), which
 // id.Parse refuses: no id.Parse advice.
 func (c *finder) uuidTag(a ast.Expr, name string) bool {
+	for _, w := range strings.Split(c.fieldTag(a, name).Get("validate"), ",") {
+		if strings.HasPrefix(w, "uuid") {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldUUIDType reports whether the field name of the struct a points to
+// is of a uuid column by its GORM or bun type tag (ormType).
+func (c *finder) fieldUUIDType(a ast.Expr, name string) bool {
+	return ormType(c.fieldTag(a, name)) == "uuid"
+}
+
+// fieldTag returns the tag of the field name of the struct a is or
+// points to; "" when there is none.
+func (c *finder) fieldTag(a ast.Expr, name string) reflect.StructTag {
 	t := c.pass.TypesInfo.TypeOf(a)
 	if t == nil {
-		return false
+		return ""
 	}
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok {
-		return false
+		return ""
 	}
 	for i := range st.NumFields() {
 		if st.Field(i).Name() == name {
-			for _, w := range strings.Split(reflect.StructTag(st.Tag(i)).Get("validate"), ",") {
-				if strings.HasPrefix(w, "uuid") {
-					return true
-				}
-			}
+			return reflect.StructTag(st.Tag(i))
 		}
 	}
-	return false
+	return ""
 }
 
 // appendedAt is the place of a value appended to a slice passed with

@@ -65,18 +65,33 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it in its own format (id.Parse refuses it) and pass the parsed value %s", v.src, s.path, as)
 	case src:
 		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.Parse and pass the id %s", v.src, s.path, as)
+	}
+	if src {
+		return
+	}
+	kind, goType := "column", "an id.ID"
+	if s.uuidType {
+		kind, goType = "uuid column", compactFix
+	}
+	switch {
 	case s.field != "":
 		then := ""
 		if c.t.paramNames[c.defs.Var(pointee(s.arg))] {
 			then = "; its callers then parse at their boundary"
 		}
-		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make field %s of %s an id.ID%s", s.path, s.col, typeName(typ), s.field, typeName(elemType(c.pass.TypesInfo.TypeOf(s.arg))), then)
+		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): make field %s of %s %s%s", s.path, kind, s.col, typeName(typ), s.field, typeName(elemType(c.pass.TypesInfo.TypeOf(s.arg))), goType, then)
 	case c.t.paramNames[c.defs.Var(s.arg)]:
-		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): make parameter %s an id.ID; its callers then parse at their boundary", s.path, s.col, typeName(typ), c.defs.Var(s.arg).Name())
+		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): make parameter %s %s; its callers then parse at their boundary", s.path, kind, s.col, typeName(typ), c.defs.Var(s.arg).Name(), goType)
 	default:
-		scope.Reportf(c.pass, pos, "%s binds column %s as %s (KEYS-5): bind an id.ID, made, parsed or scanned as one where the value comes from", s.path, s.col, typeName(typ))
+		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): bind %s, made, parsed or scanned as one where the value comes from", s.path, kind, s.col, typeName(typ), goType)
 	}
 }
+
+// compactFix is the Go type a finding names for a uuid column (its
+// declared type, in the schema or a GORM or bun tag): compact.ID, which
+// stores an id's 16 bytes; id.ID's value is its 26 characters of text,
+// which a uuid column refuses.
+const compactFix = "a compact.ID (a uuid column holds an id's 16 bytes, not id.ID's text)"
 
 // reportModel reports the id fields of a model bound whole whose type is
 // not an id's: the keyed fields of a literal, every id field otherwise.
@@ -131,13 +146,27 @@ func (c *reporter) reportModel(scope *rule.Scope, s site) {
 		return
 	}
 	var b strings.Builder
+	uuids := 0
 	for i, f := range fs {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%s (column %s) as %s", f.name, f.column, typeName(f.typ))
+		kind := "column"
+		if f.uuidType {
+			kind = "uuid column"
+			uuids++
+		}
+		fmt.Fprintf(&b, "%s (%s %s) as %s", f.name, kind, f.column, typeName(f.typ))
 	}
-	scope.Reportf(c.pass, s.arg.Pos(), "%s binds %s of %s (KEYS-5): make the field an id.ID", s.path, b.String(), typeName(elemType(t)))
+	fix := "make the field an id.ID"
+	switch uuids {
+	case 0:
+	case len(fs):
+		fix = "make the field " + compactFix
+	default:
+		fix = "make each field an id.ID, or, in a uuid column, " + compactFix
+	}
+	scope.Reportf(c.pass, s.arg.Pos(), "%s binds %s of %s (KEYS-5): %s", s.path, b.String(), typeName(elemType(t)), fix)
 }
 
 // keyed returns the names of the fields a struct literal sets, with

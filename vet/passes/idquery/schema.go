@@ -38,6 +38,23 @@ func (c *pkg) uuidCol(text, col string) bool {
 	return uuid
 }
 
+// uuidTyped reports whether the schema declares col's type as uuid: its
+// Go type is compact.ID, which stores an id's 16 bytes, not id.ID.
+func (c *pkg) uuidTyped(text, col string) bool {
+	if col == "" {
+		return false
+	}
+	s := moduleSchema(c.pass)
+	if s == nil {
+		return false
+	}
+	var tables []string
+	if text != "" {
+		tables = schema.Tables(text)
+	}
+	return s.Type(tables, col) == "uuid"
+}
+
 // schemaColumn judges col in the schema of the module of c's package,
 // among the tables text names (schema.Column).
 func (c *pkg) schemaColumn(text, col string) (id, uuid bool) {

@@ -29,6 +29,11 @@ func (s *Store) Version(v []byte) { // want Version:`^sink\(0 id → sql\.DB\.Qu
 	s.db.Query(`SELECT * FROM posts WHERE version = ?`, v) // want `^sql\.DB\.Query binds column version as \[\]byte \(KEYS-5\)`
 }
 
+// A uuid column's Go type is compact.ID, not id.ID, whose text it refuses.
+func (s *Store) Server(ident string) { // want Server:`^sink\(0 id → sql\.DB\.QueryRow\)$`
+	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, ident) // want `^sql\.DB\.QueryRow binds uuid column server_identifier as string \(KEYS-5\): make parameter ident a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\); its callers then parse at their boundary$`
+}
+
 func (s *Store) server(w http.ResponseWriter, r *http.Request) {
 	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, r.PathValue("server")) // want `^PathValue\("server"\) reaches sql\.DB\.QueryRow unparsed \(KEYS-5\): parse it in its own format \(id\.Parse refuses it\) and pass the parsed value \[column server_identifier, bound as string\]$`
 }

@@ -70,6 +70,28 @@ type Legacy struct {
 	Name string
 }
 
+// Columns a type tag declares uuid: ids whatever their names, whose Go
+// type is compact.ID (id.ID's text does not fit a uuid column); a
+// varchar column with no id's name is not an id.
+type Doc struct {
+	ID    string `gorm:"type:uuid;primaryKey"`
+	Owner string `gorm:"column:owner;type:uuid"`
+	Slug  string `gorm:"type:varchar(64)"`
+}
+
+type Note struct {
+	ID     string `bun:",pk,type:uuid"`
+	TeamID string
+}
+
+func (h *Shapes) uuidColumns(name string) { // want uuidColumns:`^sink\(0 id → gorm\.DB\.Create\)$`
+	var d Doc
+	h.g.Create(&Doc{ID: name, Owner: name, Slug: name}) // want `^gorm\.DB\.Create binds ID \(uuid column id\) as string, Owner \(uuid column owner\) as string of querytypes\.Doc \(KEYS-5\): make the field a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\)$`
+	h.g.Where(&Doc{Slug: name}).First(&d)
+	h.g.First(&d, name)                       // want `^gorm\.DB\.First binds uuid column id as string \(KEYS-5\): make parameter name a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\); its callers then parse at their boundary$`
+	h.g.Create(&Note{ID: name, TeamID: name}) // want `^gorm\.DB\.Create binds ID \(uuid column id\) as string, TeamID \(column team_id\) as string of querytypes\.Note \(KEYS-5\): make each field an id\.ID, or, in a uuid column, a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\)$`
+}
+
 func (h *Shapes) gormShapes(userID, teamID, name string) { // want gormShapes:`^sink\(0 id → gorm\.DB\.Create; 1 id → gorm\.DB\.Where; 2 id → gorm\.DB\.First\)$`
 	var u User
 	// A condition held in a variable: the fields its literal sets.
