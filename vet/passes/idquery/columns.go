@@ -396,6 +396,16 @@ func ormType(tag reflect.StructTag) string {
 	return ""
 }
 
+// bytes16 returns typ when it is a column type that holds an id's 16
+// bytes (uuid, binary(16), varbinary(16)): compact.ID's, not id.ID's,
+// whose value is its 26 characters of text; else "".
+func bytes16(typ string) string {
+	if typ == "uuid" || typ == "binary(16)" || typ == "varbinary(16)" {
+		return typ
+	}
+	return ""
+}
+
 // idTypes are the column types of ids (internal/schema): a field a GORM
 // or bun tag declares of one is an id column whatever its name.
 var idTypes = map[string]bool{"uuid": true, "char(26)": true, "binary(16)": true, "varbinary(16)": true}

@@ -12,7 +12,8 @@
 // id.Parse is not an id.ID where the query binds it. So this analyzer
 // checks the type at the query: every value bound to an id column must be
 // an id.ID, a compact.ID, a typed id (struct{ id.ID }), a pointer to one,
-// sql.Null of one, or a slice of them. A string, []byte, []string, a
+// sql.Null of one, or a slice of them (a 16-byte column's: a compact.ID,
+// see below). A string, []byte, []string, a
 // UUID's bytes (uuid.UUID), sql.NullString, or a model whose id field has
 // one of those types, is reported at the call, with the column and the
 // type, and the fix: make the parameter that carries it an id.ID (the
@@ -54,9 +55,11 @@
 //     is an id column whatever its name (owner, version); a text key
 //     (slug, email) is a natural key, and stays one. So is a model's
 //     field whose GORM or bun tag declares an id's type (type:uuid). A
-//     column of type uuid (its schema, its tag) is reported with
-//     compact.ID as the fix: id.ID's value is its text, which a uuid
-//     column refuses.
+//     column of a 16-byte type (uuid, binary(16), varbinary(16): its
+//     schema, its tag) takes a compact.ID: an id.ID (or a typed id over
+//     one) bound there is reported too, as its value is its text, which
+//     such a column refuses or never matches; request text is parsed
+//     with id.ParseAs[compact.ID].
 //   - queries: the calls of the library table (libraries.go: one row
 //     per group of calls, which argument is SQL text, which are bound,
 //     and what they bind): database/sql, sqlx (its named queries

@@ -68,9 +68,10 @@ type site struct {
 	bind bool
 	// uuid: the placeholder's column is a UUID's: no id.Parse advice.
 	uuid bool
-	// uuidType: the column's declared type is uuid (the schema, a GORM
-	// or bun type tag): its Go type is compact.ID, not id.ID.
-	uuidType bool
+	// bytes16: the column's declared type (the schema, a GORM or bun
+	// type tag) when it holds 16 bytes (bytes16Types): uuid, binary(16);
+	// its Go type is compact.ID, not id.ID, whose value is text.
+	bytes16 string
 	// model: arg is a model struct (or a pointer to one, or a slice)
 	// bound whole (GORM's Create, Where(&cond)): its id fields' types are
 	// judged.

@@ -35,25 +35,35 @@ const compactPath = rule.IDPath + "/compact"
 // id.ID, compact.ID, a typed id (rule.IsIDValue), a pointer to one,
 // sql.Null of one, or a slice or array of them.
 func idType(t types.Type) bool {
-	if rule.IsIDValue(t) || rule.Named(t, compactPath, "ID") {
+	return idShaped(t, func(t types.Type) bool {
+		return rule.IsIDValue(t) || rule.Named(t, compactPath, "ID")
+	})
+}
+
+// idShaped reports whether t is a type that base accepts, or
+// struct{ compact.ID } when base accepts compact.ID, or a pointer,
+// sql.Null, slice or array of one.
+func idShaped(t types.Type, base func(types.Type) bool) bool {
+	if base(t) {
 		return true
 	}
 	switch u := types.Unalias(t).(type) {
 	case *types.Pointer:
-		return idType(u.Elem())
+		return idShaped(u.Elem(), base)
 	case *types.Named:
 		if null, ok := nullOf(u); ok {
-			return idType(null)
+			return idShaped(null, base)
 		}
 		if s, ok := u.Underlying().(*types.Struct); ok && s.NumFields() == 1 && s.Field(0).Embedded() {
-			return rule.Named(s.Field(0).Type(), compactPath, "ID") // struct{ compact.ID }
+			f := s.Field(0).Type() // struct{ compact.ID }
+			return rule.Named(f, compactPath, "ID") && base(f)
 		}
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
-		return idType(u.Elem())
+		return idShaped(u.Elem(), base)
 	case *types.Array:
-		return idType(u.Elem())
+		return idShaped(u.Elem(), base)
 	}
 	return false
 }
@@ -179,8 +189,9 @@ func (c *pkg) idText(e ast.Expr) bool {
 type modelField struct {
 	name, column string
 	typ          types.Type
-	// uuidType: its tag declares the column's type uuid (ormType).
-	uuidType bool
+	// bytes16: the column's type its tag declares (ormType), when it
+	// holds 16 bytes (bytes16Types).
+	bytes16 string
 }
 
 // modelFields returns the fields of the struct t (or what t points to, or
@@ -239,7 +250,7 @@ func modelFieldsDepth(t types.Type, depth int) []modelField {
 		col, pk := column(f.Name(), tag)
 		typ := ormType(tag)
 		if pk && idKey(f.Name(), col) || idColumn(col) || fks[f.Name()] || idTypes[typ] && !rule.Foreign(col, &foreign) {
-			out = append(out, modelField{f.Name(), col, f.Type(), typ == "uuid"})
+			out = append(out, modelField{f.Name(), col, f.Type(), bytes16(typ)})
 		}
 	}
 	return out
@@ -254,15 +265,30 @@ func isPointerToStruct(t types.Type) bool {
 	return ok
 }
 
-// textFields returns the fields of fs whose type is a text type.
-func textFields(fs []modelField) []modelField {
+// boundWrong returns the fields of fs bound as something other than an
+// id: of a text type, or an id whose value is its text (textIDType) in a
+// 16-byte column.
+func boundWrong(fs []modelField) []modelField {
 	var out []modelField
 	for _, f := range fs {
-		if textType(f.typ) {
+		if textType(f.typ) || f.bytes16 != "" && textIDType(f.typ) {
 			out = append(out, f)
 		}
 	}
 	return out
+}
+
+// textIDType reports whether t is an id type (idType) whose database
+// value is its 26 characters of text: id.ID or a typed id over it, not
+// compact.ID, which a 16-byte column needs.
+func textIDType(t types.Type) bool {
+	return t != nil && idType(t) && !compactType(t)
+}
+
+// compactType reports whether t is compact.ID, struct{ compact.ID }, or
+// a pointer, sql.Null, slice or array of one.
+func compactType(t types.Type) bool {
+	return idShaped(t, func(t types.Type) bool { return rule.Named(t, compactPath, "ID") })
 }
 
 // textual reports whether an argument of type t can carry a request

@@ -81,19 +81,21 @@ func (c *finder) keyedSites(dest, cond ast.Expr, rest []ast.Expr, where string) 
 	col, id := primaryKey(dt)
 	s := c.colSite(cond, where, col)
 	s.id = id // the primary key, unless it is a natural key
-	s.uuidType = s.uuidType || uuidField(dt, col)
+	if s.bytes16 == "" {
+		s.bytes16 = bytes16Field(dt, col)
+	}
 	return []site{s}
 }
 
-// uuidField reports whether the model t's field of column col is of a
-// uuid column by its tag (ormType).
-func uuidField(t types.Type, col string) bool {
+// bytes16Field returns the 16-byte type (bytes16Types) that the model
+// t's field of column col declares by its tag (ormType), or "".
+func bytes16Field(t types.Type, col string) string {
 	for _, f := range modelFields(t) {
 		if f.column == col {
-			return f.uuidType
+			return f.bytes16
 		}
 	}
-	return false
+	return ""
 }
 
 // modelSites returns the site of a model bound whole, and the sites of

@@ -46,7 +46,9 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 			typ = c.boundType(s.arg)
 		}
 	}
-	bad := textType(typ)
+	// An id.ID's value is its text, which a 16-byte column refuses
+	// (PostgreSQL) or matches with no row (BINARY(16), BLOB).
+	bad := textType(typ) || s.bytes16 != "" && textIDType(typ)
 	if !bad && !src {
 		return
 	}
@@ -61,6 +63,8 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 	switch {
 	case src && c.t.caseParsedBefore(s.arg):
 		scope.Reportf(c.pass, pos, "%s reaches %s as the client wrote it (KEYS-4, KEYS-5): id.Parse accepts any case; pass the id it returns %s", v.src, s.path, as)
+	case src && s.bytes16 != "":
+		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.ParseAs[compact.ID] (a %s column holds an id's 16 bytes; UUID text: in its own format) and pass the parsed value %s", v.src, s.path, s.bytes16, as)
 	case src && (v.uuid || s.uuid):
 		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it in its own format (id.Parse refuses it) and pass the parsed value %s", v.src, s.path, as)
 	case src:
@@ -69,35 +73,37 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 	if src {
 		return
 	}
-	kind, goType := "column", "an id.ID"
-	if s.uuidType {
-		kind, goType = "uuid column", compactFix
+	kind, goType, parse := "column", "an id.ID", "parse at their boundary"
+	if s.bytes16 != "" {
+		kind, goType, parse = s.bytes16+" column", compactFix(s.bytes16), "parse with id.ParseAs[compact.ID]"
 	}
 	switch {
 	case s.field != "":
 		then := ""
 		if c.t.paramNames[c.defs.Var(pointee(s.arg))] {
-			then = "; its callers then parse at their boundary"
+			then = "; its callers then " + parse
 		}
 		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): make field %s of %s %s%s", s.path, kind, s.col, typeName(typ), s.field, typeName(elemType(c.pass.TypesInfo.TypeOf(s.arg))), goType, then)
 	case c.t.paramNames[c.defs.Var(s.arg)]:
-		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): make parameter %s %s; its callers then parse at their boundary", s.path, kind, s.col, typeName(typ), c.defs.Var(s.arg).Name(), goType)
+		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): make parameter %s %s; its callers then %s", s.path, kind, s.col, typeName(typ), c.defs.Var(s.arg).Name(), goType, parse)
 	default:
 		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): bind %s, made, parsed or scanned as one where the value comes from", s.path, kind, s.col, typeName(typ), goType)
 	}
 }
 
-// compactFix is the Go type a finding names for a uuid column (its
-// declared type, in the schema or a GORM or bun tag): compact.ID, which
-// stores an id's 16 bytes; id.ID's value is its 26 characters of text,
-// which a uuid column refuses.
-const compactFix = "a compact.ID (a uuid column holds an id's 16 bytes, not id.ID's text)"
+// compactFix is the Go type a finding names for a column of the 16-byte
+// type typ (its declared type, in the schema or a GORM or bun tag):
+// compact.ID, which stores an id's 16 bytes; id.ID's value is its 26
+// characters of text, which such a column refuses or never matches.
+func compactFix(typ string) string {
+	return "a compact.ID (a " + typ + " column holds an id's 16 bytes, not id.ID's text)"
+}
 
 // reportModel reports the id fields of a model bound whole whose type is
 // not an id's: the keyed fields of a literal, every id field otherwise.
 func (c *reporter) reportModel(scope *rule.Scope, s site) {
 	t := c.pass.TypesInfo.TypeOf(s.arg)
-	fs := textFields(modelFields(t))
+	fs := boundWrong(modelFields(t))
 	if s.pk {
 		col, id := primaryKey(t)
 		fs = slices.DeleteFunc(fs, func(f modelField) bool { return !id || f.column != col })
@@ -146,25 +152,25 @@ func (c *reporter) reportModel(scope *rule.Scope, s site) {
 		return
 	}
 	var b strings.Builder
-	uuids := 0
+	n16, typ16 := 0, ""
 	for i, f := range fs {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		kind := "column"
-		if f.uuidType {
-			kind = "uuid column"
-			uuids++
+		if f.bytes16 != "" {
+			kind, typ16 = f.bytes16+" column", f.bytes16
+			n16++
 		}
 		fmt.Fprintf(&b, "%s (%s %s) as %s", f.name, kind, f.column, typeName(f.typ))
 	}
 	fix := "make the field an id.ID"
-	switch uuids {
+	switch n16 {
 	case 0:
 	case len(fs):
-		fix = "make the field " + compactFix
+		fix = "make the field " + compactFix(typ16)
 	default:
-		fix = "make each field an id.ID, or, in a uuid column, " + compactFix
+		fix = "make each field an id.ID, or, in a " + typ16 + " column, " + compactFix(typ16)
 	}
 	scope.Reportf(c.pass, s.arg.Pos(), "%s binds %s of %s (KEYS-5): %s", s.path, b.String(), typeName(elemType(t)), fix)
 }

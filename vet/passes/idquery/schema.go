@@ -38,21 +38,21 @@ func (c *pkg) uuidCol(text, col string) bool {
 	return uuid
 }
 
-// uuidTyped reports whether the schema declares col's type as uuid: its
-// Go type is compact.ID, which stores an id's 16 bytes, not id.ID.
-func (c *pkg) uuidTyped(text, col string) bool {
+// bytes16Col returns col's type in the schema when it holds 16 bytes
+// (bytes16Types), or "": its Go type is compact.ID, not id.ID.
+func (c *pkg) bytes16Col(text, col string) string {
 	if col == "" {
-		return false
+		return ""
 	}
 	s := moduleSchema(c.pass)
 	if s == nil {
-		return false
+		return ""
 	}
 	var tables []string
 	if text != "" {
 		tables = schema.Tables(text)
 	}
-	return s.Type(tables, col) == "uuid"
+	return bytes16(s.Type(tables, col))
 }
 
 // schemaColumn judges col in the schema of the module of c's package,

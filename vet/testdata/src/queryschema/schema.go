@@ -11,6 +11,7 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/compact"
 )
 
 type Store struct{ db *sql.DB }
@@ -26,16 +27,25 @@ func (s *Store) Approve(post id.ID, approver string) { // want Approve:`^sink\(1
 
 // A column of an id's type: binary(16), uuid (no id.Parse advice).
 func (s *Store) Version(v []byte) { // want Version:`^sink\(0 id → sql\.DB\.Query\)$`
-	s.db.Query(`SELECT * FROM posts WHERE version = ?`, v) // want `^sql\.DB\.Query binds column version as \[\]byte \(KEYS-5\)`
+	s.db.Query(`SELECT * FROM posts WHERE version = ?`, v) // want `^sql\.DB\.Query binds binary\(16\) column version as \[\]byte \(KEYS-5\): make parameter v a compact\.ID`
 }
 
-// A uuid column's Go type is compact.ID, not id.ID, whose text it refuses.
+// A uuid column's Go type is compact.ID, not id.ID, whose text it
+// refuses; a binary(16) column's too, whose rows id.ID's text never
+// matches.
 func (s *Store) Server(ident string) { // want Server:`^sink\(0 id → sql\.DB\.QueryRow\)$`
-	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, ident) // want `^sql\.DB\.QueryRow binds uuid column server_identifier as string \(KEYS-5\): make parameter ident a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\); its callers then parse at their boundary$`
+	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, ident) // want `^sql\.DB\.QueryRow binds uuid column server_identifier as string \(KEYS-5\): make parameter ident a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\); its callers then parse with id\.ParseAs\[compact\.ID\]$`
+}
+
+func (s *Store) ServerByID(ident id.ID, c compact.ID, v id.ID) {
+	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, ident) // want `^sql\.DB\.QueryRow binds uuid column server_identifier as id\.ID \(KEYS-5\): make parameter ident a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\); its callers then parse with id\.ParseAs\[compact\.ID\]$`
+	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, c)
+	s.db.QueryRow(`SELECT * FROM posts WHERE version = ?`, v) // want `^sql\.DB\.QueryRow binds binary\(16\) column version as id\.ID \(KEYS-5\): make parameter v a compact\.ID \(a binary\(16\) column holds`
+	s.db.QueryRow(`SELECT * FROM posts WHERE id = $1`, v)     // char(26): id.ID's text
 }
 
 func (s *Store) server(w http.ResponseWriter, r *http.Request) {
-	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, r.PathValue("server")) // want `^PathValue\("server"\) reaches sql\.DB\.QueryRow unparsed \(KEYS-5\): parse it in its own format \(id\.Parse refuses it\) and pass the parsed value \[column server_identifier, bound as string\]$`
+	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, r.PathValue("server")) // want `^PathValue\("server"\) reaches sql\.DB\.QueryRow unparsed \(KEYS-5\): parse it with id\.ParseAs\[compact\.ID\] \(a uuid column holds an id's 16 bytes; UUID text: in its own format\) and pass the parsed value \[column server_identifier, bound as string\]$`
 }
 
 // A column added by a migration written in Go, in a builder's map (no

@@ -9,6 +9,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/gin-gonic/gin"
 	"github.com/idkeys/id"
+	"github.com/idkeys/id/compact"
 	"gorm.io/gorm"
 )
 
@@ -79,6 +80,24 @@ type Doc struct {
 	Slug  string `gorm:"type:varchar(64)"`
 }
 
+// id.ID's value is its text, which a uuid column refuses; compact.ID
+// holds the 16 bytes.
+type TypedDoc struct {
+	ID   id.ID      `gorm:"type:uuid;primaryKey"`
+	Team compact.ID `gorm:"type:uuid"`
+}
+
+type CompactDoc struct {
+	ID compact.ID `gorm:"type:uuid;primaryKey"`
+}
+
+func (h *Shapes) typedDocs(w http.ResponseWriter, r *http.Request) {
+	var c compact.ID
+	h.g.Create(&TypedDoc{ID: id.New(), Team: c}) // want `^gorm\.DB\.Create binds ID \(uuid column id\) as id\.ID of querytypes\.TypedDoc \(KEYS-5\): make the field a compact\.ID`
+	h.g.Create(&CompactDoc{ID: c})
+	h.g.Create(&Doc{ID: r.PathValue("doc")}) // want `^PathValue\("doc"\) reaches gorm\.DB\.Create unparsed \(KEYS-5\): parse it with id\.ParseAs\[compact\.ID\]` `^gorm\.DB\.Create binds ID \(uuid column id\) as string of querytypes\.Doc`
+}
+
 type Note struct {
 	ID     string `bun:",pk,type:uuid"`
 	TeamID string
@@ -88,7 +107,7 @@ func (h *Shapes) uuidColumns(name string) { // want uuidColumns:`^sink\(0 id →
 	var d Doc
 	h.g.Create(&Doc{ID: name, Owner: name, Slug: name}) // want `^gorm\.DB\.Create binds ID \(uuid column id\) as string, Owner \(uuid column owner\) as string of querytypes\.Doc \(KEYS-5\): make the field a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\)$`
 	h.g.Where(&Doc{Slug: name}).First(&d)
-	h.g.First(&d, name)                       // want `^gorm\.DB\.First binds uuid column id as string \(KEYS-5\): make parameter name a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\); its callers then parse at their boundary$`
+	h.g.First(&d, name)                       // want `^gorm\.DB\.First binds uuid column id as string \(KEYS-5\): make parameter name a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\); its callers then parse with id\.ParseAs\[compact\.ID\]$`
 	h.g.Create(&Note{ID: name, TeamID: name}) // want `^gorm\.DB\.Create binds ID \(uuid column id\) as string, TeamID \(column team_id\) as string of querytypes\.Note \(KEYS-5\): make each field an id\.ID, or, in a uuid column, a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\)$`
 }
 
