@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/idkeys/id/vet/internal/rule"
@@ -404,6 +405,25 @@ func bytes16(typ string) string {
 		return typ
 	}
 	return ""
+}
+
+// textStore reports whether typ is a text type wide enough for an id's
+// 26 characters (char(26), varchar(255), text, …): id.ID's, not
+// compact.ID's, whose value is 16 bytes.
+func textStore(typ string) bool {
+	name, size, sized := strings.Cut(typ, "(")
+	switch strings.TrimSpace(name) {
+	case "char", "character", "varchar", "character varying", "nchar", "nvarchar":
+	case "text", "tinytext", "mediumtext", "longtext", "citext", "string":
+		return !sized
+	default:
+		return false
+	}
+	if !sized {
+		return name != "char" && name != "character" && name != "nchar" // char is char(1)
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(size, ")")))
+	return err == nil && n >= 26
 }
 
 // idTypes are the column types of ids (internal/schema): a field a GORM

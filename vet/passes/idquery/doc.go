@@ -59,7 +59,9 @@
 //     schema, its tag) takes a compact.ID: an id.ID (or a typed id over
 //     one) bound there is reported too, as its value is its text, which
 //     such a column refuses or never matches; request text is parsed
-//     with id.ParseAs[compact.ID].
+//     with id.ParseAs[compact.ID]. A compact.ID, whose value is 16
+//     bytes, bound to a column declared of a text type (char(26),
+//     varchar(255), text) is reported with id.ID as the fix.
 //   - queries: the calls of the library table (libraries.go: one row
 //     per group of calls, which argument is SQL text, which are bound,
 //     and what they bind): database/sql, sqlx (its named queries

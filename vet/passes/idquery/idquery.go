@@ -68,10 +68,10 @@ type site struct {
 	bind bool
 	// uuid: the placeholder's column is a UUID's: no id.Parse advice.
 	uuid bool
-	// bytes16: the column's declared type (the schema, a GORM or bun
-	// type tag) when it holds 16 bytes (bytes16Types): uuid, binary(16);
-	// its Go type is compact.ID, not id.ID, whose value is text.
-	bytes16 string
+	// colType: the column's declared type (the schema, a GORM or bun
+	// type tag), "" when not known: a 16-byte type's Go type is
+	// compact.ID, a text type's id.ID (bytes16, textStore).
+	colType string
 	// model: arg is a model struct (or a pointer to one, or a slice)
 	// bound whole (GORM's Create, Where(&cond)): its id fields' types are
 	// judged.

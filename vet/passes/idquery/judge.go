@@ -189,9 +189,8 @@ func (c *pkg) idText(e ast.Expr) bool {
 type modelField struct {
 	name, column string
 	typ          types.Type
-	// bytes16: the column's type its tag declares (ormType), when it
-	// holds 16 bytes (bytes16Types).
-	bytes16 string
+	// colType: the column's type its tag declares (ormType), or "".
+	colType string
 }
 
 // modelFields returns the fields of the struct t (or what t points to, or
@@ -250,7 +249,7 @@ func modelFieldsDepth(t types.Type, depth int) []modelField {
 		col, pk := column(f.Name(), tag)
 		typ := ormType(tag)
 		if pk && idKey(f.Name(), col) || idColumn(col) || fks[f.Name()] || idTypes[typ] && !rule.Foreign(col, &foreign) {
-			out = append(out, modelField{f.Name(), col, f.Type(), bytes16(typ)})
+			out = append(out, modelField{f.Name(), col, f.Type(), typ})
 		}
 	}
 	return out
@@ -266,16 +265,26 @@ func isPointerToStruct(t types.Type) bool {
 }
 
 // boundWrong returns the fields of fs bound as something other than an
-// id: of a text type, or an id whose value is its text (textIDType) in a
-// 16-byte column.
+// id, or as the wrong id for their column (wrongStore).
 func boundWrong(fs []modelField) []modelField {
 	var out []modelField
 	for _, f := range fs {
-		if textType(f.typ) || f.bytes16 != "" && textIDType(f.typ) {
+		if textType(f.typ) || wrongStore(f.typ, f.colType) {
 			out = append(out, f)
 		}
 	}
 	return out
+}
+
+// wrongStore reports whether an id of type t does not fit a column of
+// the declared type colType: an id.ID, whose value is its text, in a
+// 16-byte column (bytes16), which refuses it or matches no row; a
+// compact.ID, whose value is 16 bytes, in a text column (textStore).
+func wrongStore(t types.Type, colType string) bool {
+	if t == nil || colType == "" {
+		return false
+	}
+	return bytes16(colType) != "" && textIDType(t) || textStore(colType) && compactType(t)
 }
 
 // textIDType reports whether t is an id type (idType) whose database
@@ -288,7 +297,7 @@ func textIDType(t types.Type) bool {
 // compactType reports whether t is compact.ID, struct{ compact.ID }, or
 // a pointer, sql.Null, slice or array of one.
 func compactType(t types.Type) bool {
-	return idShaped(t, func(t types.Type) bool { return rule.Named(t, compactPath, "ID") })
+	return t != nil && idShaped(t, func(t types.Type) bool { return rule.Named(t, compactPath, "ID") })
 }
 
 // textual reports whether an argument of type t can carry a request

@@ -81,18 +81,18 @@ func (c *finder) keyedSites(dest, cond ast.Expr, rest []ast.Expr, where string) 
 	col, id := primaryKey(dt)
 	s := c.colSite(cond, where, col)
 	s.id = id // the primary key, unless it is a natural key
-	if s.bytes16 == "" {
-		s.bytes16 = bytes16Field(dt, col)
+	if s.colType == "" {
+		s.colType = fieldColType(dt, col)
 	}
 	return []site{s}
 }
 
-// bytes16Field returns the 16-byte type (bytes16Types) that the model
-// t's field of column col declares by its tag (ormType), or "".
-func bytes16Field(t types.Type, col string) string {
+// fieldColType returns the column type that the model t's field of
+// column col declares by its tag (ormType), or "".
+func fieldColType(t types.Type, col string) string {
 	for _, f := range modelFields(t) {
 		if f.column == col {
-			return f.bytes16
+			return f.colType
 		}
 	}
 	return ""

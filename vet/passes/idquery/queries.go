@@ -98,7 +98,7 @@ func (c *finder) sites(n ast.Node) []site {
 
 // colSite returns the site of a value bound to the column col.
 func (c *finder) colSite(arg ast.Expr, path, col string) site {
-	return site{arg: arg, path: path, id: c.idCol("", col), col: col, bind: true, uuid: c.uuidCol("", col), bytes16: c.bytes16Col("", col)} // schema.go
+	return site{arg: arg, path: path, id: c.idCol("", col), col: col, bind: true, uuid: c.uuidCol("", col), colType: c.colType("", col)} // schema.go
 }
 
 // textSites returns the arguments of a query call whose SQL text (when
@@ -147,7 +147,7 @@ func (c *finder) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text st
 		}
 		if hasText && i >= first {
 			col := textColumnAt(text, i-first+1)
-			s.id, s.col, s.uuid, s.bytes16 = c.idCol(text, col), col, c.uuidCol(text, col), c.bytes16Col(text, col) // schema.go
+			s.id, s.col, s.uuid, s.colType = c.idCol(text, col), col, c.uuidCol(text, col), c.colType(text, col) // schema.go
 			// The column a string parameter names: while the facts are
 			// computed only.
 			if col == "" && first > 0 && c.t.params != nil {
@@ -224,7 +224,7 @@ func (c *finder) factSites(call *ast.CallExpr, s *Sink, name string) []site {
 				}
 			case p.Field != "":
 				if i == p.Index {
-					out = append(out, site{arg: a, field: p.Field, path: path, id: p.ID, col: p.Col, bind: p.Bind, uuid: c.uuidTag(a, p.Field) || uuidColumn(p.Col), bytes16: bytes16(ormType(c.fieldTag(a, p.Field)))})
+					out = append(out, site{arg: a, field: p.Field, path: path, id: p.ID, col: p.Col, bind: p.Bind, uuid: c.uuidTag(a, p.Field) || uuidColumn(p.Col), colType: ormType(c.fieldTag(a, p.Field))})
 				}
 			case p.Variadic && i >= p.Index:
 				variadic := call.Ellipsis.IsValid() && i == len(call.Args)-1
@@ -403,8 +403,8 @@ func (c *finder) fields(e ast.Expr, path string) []site {
 		s := c.colSite(v, path, col)
 		s.id = s.id || pk && k.Name == "ID" // the model's primary key
 		for i := range st.NumFields() {
-			if st.Field(i).Name() == k.Name && s.bytes16 == "" {
-				s.bytes16 = bytes16(ormType(reflect.StructTag(st.Tag(i))))
+			if st.Field(i).Name() == k.Name && s.colType == "" {
+				s.colType = ormType(reflect.StructTag(st.Tag(i)))
 			}
 		}
 		out = append(out, s)

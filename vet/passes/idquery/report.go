@@ -47,8 +47,9 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 		}
 	}
 	// An id.ID's value is its text, which a 16-byte column refuses
-	// (PostgreSQL) or matches with no row (BINARY(16), BLOB).
-	bad := textType(typ) || s.bytes16 != "" && textIDType(typ)
+	// (PostgreSQL) or matches with no row (BINARY(16), BLOB); a
+	// compact.ID's is 16 bytes, which a text column does not hold.
+	bad := textType(typ) || wrongStore(typ, s.colType)
 	if !bad && !src {
 		return
 	}
@@ -63,8 +64,8 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 	switch {
 	case src && c.t.caseParsedBefore(s.arg):
 		scope.Reportf(c.pass, pos, "%s reaches %s as the client wrote it (KEYS-4, KEYS-5): id.Parse accepts any case; pass the id it returns %s", v.src, s.path, as)
-	case src && s.bytes16 != "":
-		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.ParseAs[compact.ID] (a %s column holds an id's 16 bytes; UUID text: in its own format) and pass the parsed value %s", v.src, s.path, s.bytes16, as)
+	case src && bytes16(s.colType) != "":
+		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.ParseAs[compact.ID] (a %s column holds an id's 16 bytes; UUID text: in its own format) and pass the parsed value %s", v.src, s.path, s.colType, as)
 	case src && (v.uuid || s.uuid):
 		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it in its own format (id.Parse refuses it) and pass the parsed value %s", v.src, s.path, as)
 	case src:
@@ -74,8 +75,11 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 		return
 	}
 	kind, goType, parse := "column", "an id.ID", "parse at their boundary"
-	if s.bytes16 != "" {
-		kind, goType, parse = s.bytes16+" column", compactFix(s.bytes16), "parse with id.ParseAs[compact.ID]"
+	switch {
+	case bytes16(s.colType) != "":
+		kind, goType, parse = s.colType+" column", compactFix(s.colType), "parse with id.ParseAs[compact.ID]"
+	case wrongStore(typ, s.colType):
+		kind, goType = s.colType+" column", textFix(s.colType)
 	}
 	switch {
 	case s.field != "":
@@ -97,6 +101,13 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 // characters of text, which such a column refuses or never matches.
 func compactFix(typ string) string {
 	return "a compact.ID (a " + typ + " column holds an id's 16 bytes, not id.ID's text)"
+}
+
+// textFix is the Go type a finding names for a compact.ID bound to a
+// column of the text type typ (textStore): id.ID, whose value is the
+// id's 26 characters.
+func textFix(typ string) string {
+	return "an id.ID (a " + typ + " column holds an id's text, not compact.ID's 16 bytes)"
 }
 
 // reportModel reports the id fields of a model bound whole whose type is
@@ -152,25 +163,28 @@ func (c *reporter) reportModel(scope *rule.Scope, s site) {
 		return
 	}
 	var b strings.Builder
-	n16, typ16 := 0, ""
+	n16, typ16, idFix := 0, "", "an id.ID"
 	for i, f := range fs {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		kind := "column"
-		if f.bytes16 != "" {
-			kind, typ16 = f.bytes16+" column", f.bytes16
+		switch {
+		case bytes16(f.colType) != "":
+			kind, typ16 = f.colType+" column", f.colType
 			n16++
+		case wrongStore(f.typ, f.colType):
+			kind, idFix = f.colType+" column", textFix(f.colType)
 		}
 		fmt.Fprintf(&b, "%s (%s %s) as %s", f.name, kind, f.column, typeName(f.typ))
 	}
-	fix := "make the field an id.ID"
+	fix := "make the field " + idFix
 	switch n16 {
 	case 0:
 	case len(fs):
 		fix = "make the field " + compactFix(typ16)
 	default:
-		fix = "make each field an id.ID, or, in a " + typ16 + " column, " + compactFix(typ16)
+		fix = "make each field " + idFix + ", or, in a " + typ16 + " column, " + compactFix(typ16)
 	}
 	scope.Reportf(c.pass, s.arg.Pos(), "%s binds %s of %s (KEYS-5): %s", s.path, b.String(), typeName(elemType(t)), fix)
 }

@@ -38,9 +38,9 @@ func (c *pkg) uuidCol(text, col string) bool {
 	return uuid
 }
 
-// bytes16Col returns col's type in the schema when it holds 16 bytes
-// (bytes16Types), or "": its Go type is compact.ID, not id.ID.
-func (c *pkg) bytes16Col(text, col string) string {
+// colType returns col's declared type in the schema (schema.Type), or
+// "": a 16-byte type's Go type is compact.ID, a text type's id.ID.
+func (c *pkg) colType(text, col string) string {
 	if col == "" {
 		return ""
 	}
@@ -52,7 +52,7 @@ func (c *pkg) bytes16Col(text, col string) string {
 	if text != "" {
 		tables = schema.Tables(text)
 	}
-	return bytes16(s.Type(tables, col))
+	return s.Type(tables, col)
 }
 
 // schemaColumn judges col in the schema of the module of c's package,

@@ -42,6 +42,11 @@ func (s *Store) ServerByID(ident id.ID, c compact.ID, v id.ID) {
 	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, c)
 	s.db.QueryRow(`SELECT * FROM posts WHERE version = ?`, v) // want `^sql\.DB\.QueryRow binds binary\(16\) column version as id\.ID \(KEYS-5\): make parameter v a compact\.ID \(a binary\(16\) column holds`
 	s.db.QueryRow(`SELECT * FROM posts WHERE id = $1`, v)     // char(26): id.ID's text
+	// A compact.ID's value is 16 bytes, which a text column does not hold;
+	// a column whose type is not declared stays quiet.
+	s.db.QueryRow(`SELECT * FROM posts WHERE id = $1`, c)  // want `^sql\.DB\.QueryRow binds char\(26\) column id as compact\.ID \(KEYS-5\): make parameter c an id\.ID \(a char\(26\) column holds an id's text, not compact\.ID's 16 bytes\); its callers then parse at their boundary$`
+	s.db.QueryRow(`SELECT * FROM users WHERE id = $1`, &c) // want `^sql\.DB\.QueryRow binds text column id as \*compact\.ID`
+	s.db.QueryRow(`SELECT * FROM accounts WHERE account_id = $1`, c)
 }
 
 func (s *Store) server(w http.ResponseWriter, r *http.Request) {

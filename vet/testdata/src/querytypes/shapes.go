@@ -91,10 +91,15 @@ type CompactDoc struct {
 	ID compact.ID `gorm:"type:uuid;primaryKey"`
 }
 
+type TextDoc struct {
+	ID compact.ID `gorm:"type:char(26);primaryKey"`
+}
+
 func (h *Shapes) typedDocs(w http.ResponseWriter, r *http.Request) {
 	var c compact.ID
 	h.g.Create(&TypedDoc{ID: id.New(), Team: c}) // want `^gorm\.DB\.Create binds ID \(uuid column id\) as id\.ID of querytypes\.TypedDoc \(KEYS-5\): make the field a compact\.ID`
 	h.g.Create(&CompactDoc{ID: c})
+	h.g.Create(&TextDoc{ID: c})              // want `^gorm\.DB\.Create binds ID \(char\(26\) column id\) as compact\.ID of querytypes\.TextDoc \(KEYS-5\): make the field an id\.ID \(a char\(26\) column holds an id's text, not compact\.ID's 16 bytes\)$`
 	h.g.Create(&Doc{ID: r.PathValue("doc")}) // want `^PathValue\("doc"\) reaches gorm\.DB\.Create unparsed \(KEYS-5\): parse it with id\.ParseAs\[compact\.ID\]` `^gorm\.DB\.Create binds ID \(uuid column id\) as string of querytypes\.Doc`
 }
 
