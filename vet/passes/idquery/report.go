@@ -178,11 +178,15 @@ func (c *reporter) reportModel(scope *rule.Scope, s site) {
 		}
 		fmt.Fprintf(&b, "%s (%s %s) as %s", f.name, kind, f.column, typeName(f.typ))
 	}
-	fix := "make the field " + idFix
+	verb := "make the field "
+	if len(fs) > 1 {
+		verb = "make each field "
+	}
+	fix := verb + idFix
 	switch n16 {
 	case 0:
 	case len(fs):
-		fix = "make the field " + compactFix(typ16)
+		fix = verb + compactFix(typ16)
 	default:
 		fix = "make each field " + idFix + ", or, in a " + typ16 + " column, " + compactFix(typ16)
 	}

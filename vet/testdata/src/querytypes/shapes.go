@@ -110,7 +110,7 @@ type Note struct {
 
 func (h *Shapes) uuidColumns(name string) { // want uuidColumns:`^sink\(0 id → gorm\.DB\.Create\)$`
 	var d Doc
-	h.g.Create(&Doc{ID: name, Owner: name, Slug: name}) // want `^gorm\.DB\.Create binds ID \(uuid column id\) as string, Owner \(uuid column owner\) as string of querytypes\.Doc \(KEYS-5\): make the field a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\)$`
+	h.g.Create(&Doc{ID: name, Owner: name, Slug: name}) // want `^gorm\.DB\.Create binds ID \(uuid column id\) as string, Owner \(uuid column owner\) as string of querytypes\.Doc \(KEYS-5\): make each field a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\)$`
 	h.g.Where(&Doc{Slug: name}).First(&d)
 	h.g.First(&d, name)                       // want `^gorm\.DB\.First binds uuid column id as string \(KEYS-5\): make parameter name a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\); its callers then parse with id\.ParseAs\[compact\.ID\]$`
 	h.g.Create(&Note{ID: name, TeamID: name}) // want `^gorm\.DB\.Create binds ID \(uuid column id\) as string, TeamID \(column team_id\) as string of querytypes\.Note \(KEYS-5\): make each field an id\.ID, or, in a uuid column, a compact\.ID \(a uuid column holds an id's 16 bytes, not id\.ID's text\)$`
