@@ -65,7 +65,7 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 	case src && c.t.caseParsedBefore(s.arg):
 		scope.Reportf(c.pass, pos, "%s reaches %s as the client wrote it (KEYS-4, KEYS-5): id.Parse accepts any case; pass the id it returns %s", v.src, s.path, as)
 	case src && bytes16(s.colType) != "":
-		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.ParseAs[compact.ID] (a %s column holds an id's 16 bytes; UUID text: in its own format) and pass the parsed value %s", v.src, s.path, s.colType, as)
+		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it with id.ParseAs[compact.ID] (a %s column holds an id's 16 bytes; UUID text needs a UUID parser) and pass the parsed value %s", v.src, s.path, s.colType, as)
 	case src && (v.uuid || s.uuid):
 		scope.Reportf(c.pass, pos, "%s reaches %s unparsed (KEYS-5): parse it in its own format (id.Parse refuses it) and pass the parsed value %s", v.src, s.path, as)
 	case src:
@@ -90,6 +90,8 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): make field %s of %s %s%s", s.path, kind, s.col, typeName(typ), s.field, typeName(elemType(c.pass.TypesInfo.TypeOf(s.arg))), goType, then)
 	case c.t.paramNames[c.defs.Var(s.arg)]:
 		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): make parameter %s %s; its callers then %s", s.path, kind, s.col, typeName(typ), c.defs.Var(s.arg).Name(), goType, parse)
+	case converted(typ, s.colType, s.arg) != "":
+		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): bind %s", s.path, kind, s.col, typeName(typ), converted(typ, s.colType, s.arg))
 	default:
 		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): bind %s, made, parsed or scanned as one where the value comes from", s.path, kind, s.col, typeName(typ), goType)
 	}
@@ -101,6 +103,30 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 // characters of text, which such a column refuses or never matches.
 func compactFix(typ string) string {
 	return "a compact.ID (a " + typ + " column holds an id's 16 bytes, not id.ID's text)"
+}
+
+// converted returns the conversion that binds the id e, of type t, as
+// the column of type colType holds it: compact.ID{ID: e} for an id.ID in
+// a 16-byte column, e.ID for a compact.ID in a text column, each with
+// the reason; "" for any other type (a pointer, a typed id), or an
+// expression too long to quote.
+func converted(t types.Type, colType string, e ast.Expr) string {
+	x := types.ExprString(e)
+	if t == nil || len(x) > 40 || !wrongStore(t, colType) {
+		return ""
+	}
+	switch {
+	case rule.Named(t, rule.IDPath, "ID"):
+		return "compact.ID{ID: " + x + "} (a " + colType + " column holds an id's 16 bytes, not id.ID's text)"
+	case rule.Named(t, compactPath, "ID"):
+		switch ast.Unparen(e).(type) {
+		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.IndexExpr:
+		default:
+			x = "(" + x + ")" // *p
+		}
+		return x + ".ID (a " + colType + " column holds an id's text, not compact.ID's 16 bytes)"
+	}
+	return ""
 }
 
 // textFix is the Go type a finding names for a compact.ID bound to a

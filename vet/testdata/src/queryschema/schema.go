@@ -16,6 +16,18 @@ import (
 
 type Store struct{ db *sql.DB }
 
+// An id already made, of the kind its column does not hold: the
+// conversion at the call.
+func (s *Store) converted(p *compact.ID) {
+	v := id.New()
+	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, v) // want `^sql\.DB\.QueryRow binds uuid column server_identifier as id\.ID \(KEYS-5\): bind compact\.ID\{ID: v\} \(a uuid column holds an id's 16 bytes, not id\.ID's text\)$`
+	c := compact.ID{ID: v}
+	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, c)
+	s.db.QueryRow(`SELECT * FROM posts WHERE id = $1`, c)  // want `^sql\.DB\.QueryRow binds char\(26\) column id as compact\.ID \(KEYS-5\): bind c\.ID \(a char\(26\) column holds an id's text, not compact\.ID's 16 bytes\)$`
+	s.db.QueryRow(`SELECT * FROM posts WHERE id = $1`, *p) // want `^sql\.DB\.QueryRow binds char\(26\) column id as compact\.ID \(KEYS-5\): bind \(\*p\)\.ID `
+	s.db.QueryRow(`SELECT * FROM posts WHERE id = $1`, c.ID)
+}
+
 // A reference to users' text key id, inline and as a table constraint.
 func (s *Store) ByOwner(owner string) { // want ByOwner:`^sink\(0 id → sql\.DB\.Query\)$`
 	s.db.Query(`SELECT * FROM posts WHERE owner = $1`, owner) // want `^sql\.DB\.Query binds column owner as string \(KEYS-5\): make parameter owner an id\.ID; its callers then parse at their boundary$`
@@ -50,7 +62,7 @@ func (s *Store) ServerByID(ident id.ID, c compact.ID, v id.ID) {
 }
 
 func (s *Store) server(w http.ResponseWriter, r *http.Request) {
-	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, r.PathValue("server")) // want `^PathValue\("server"\) reaches sql\.DB\.QueryRow unparsed \(KEYS-5\): parse it with id\.ParseAs\[compact\.ID\] \(a uuid column holds an id's 16 bytes; UUID text: in its own format\) and pass the parsed value \[column server_identifier, bound as string\]$`
+	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, r.PathValue("server")) // want `^PathValue\("server"\) reaches sql\.DB\.QueryRow unparsed \(KEYS-5\): parse it with id\.ParseAs\[compact\.ID\] \(a uuid column holds an id's 16 bytes; UUID text needs a UUID parser\) and pass the parsed value \[column server_identifier, bound as string\]$`
 }
 
 // A column added by a migration written in Go, in a builder's map (no

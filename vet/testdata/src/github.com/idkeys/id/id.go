@@ -20,3 +20,5 @@ func (x ID) Compare(y ID) int                    { return 0 }
 func selfTest(s string) string {
 	return New().String()[:8]
 }
+
+func ParseAs[T ~struct{ ID }](s string) (T, error) { return T{}, nil }
