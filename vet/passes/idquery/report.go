@@ -140,7 +140,15 @@ func textFix(typ string) string {
 // not an id's: the keyed fields of a literal, every id field otherwise.
 func (c *reporter) reportModel(scope *rule.Scope, s site) {
 	t := c.pass.TypesInfo.TypeOf(s.arg)
-	fs := boundWrong(modelFields(t))
+	fields := modelFields(t)
+	for i, f := range fields {
+		if f.colType == "" {
+			// No type tag: the schema's type, where every table that
+			// declares the column agrees on it.
+			fields[i].colType = c.colType("", f.column)
+		}
+	}
+	fs := boundWrong(fields)
 	if s.pk {
 		col, id := primaryKey(t)
 		fs = slices.DeleteFunc(fs, func(f modelField) bool { return !id || f.column != col })

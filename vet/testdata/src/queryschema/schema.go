@@ -12,9 +12,26 @@ import (
 	sq "github.com/Masterminds/squirrel"
 	"github.com/idkeys/id"
 	"github.com/idkeys/id/compact"
+	"gorm.io/gorm"
 )
 
 type Store struct{ db *sql.DB }
+
+// A model with no type tag: its column's type is the schema's, where
+// every table that declares it agrees (server_identifier is uuid).
+type Server struct {
+	ServerIdentifier id.ID `gorm:"primaryKey"`
+	Name             string
+}
+
+type CompactServer struct {
+	ServerIdentifier compact.ID `gorm:"primaryKey"`
+}
+
+func createServers(g *gorm.DB, c compact.ID) {
+	g.Create(&Server{ServerIdentifier: id.New(), Name: "a"}) // want `^gorm\.DB\.Create binds ServerIdentifier \(uuid column server_identifier\) as id\.ID of queryschema\.Server \(KEYS-5\): make the field a compact\.ID`
+	g.Create(&CompactServer{ServerIdentifier: c})
+}
 
 // An id already made, of the kind its column does not hold: the
 // conversion at the call.
