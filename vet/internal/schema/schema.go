@@ -166,7 +166,8 @@ func (s *Schema) idType(typ string) (id, uuid bool) {
 			return false, false
 		case "uuid":
 			return true, true
-		case "char(26)", "binary(16)", "varbinary(16)":
+		}
+		if IDType(typ) {
 			return true, false
 		}
 		if !strings.ContainsAny(typ, "([") && rule.IDName(typ) {
@@ -181,6 +182,18 @@ func (s *Schema) idType(typ string) (id, uuid bool) {
 		typ = d
 	}
 	return false, false
+}
+
+// IDType reports whether typ, a column's type as written lowercased, is
+// an id's own type: uuid, char(26), binary(16) or varbinary(16) (see the
+// package's doc; domains are not resolved here). An ORM's type tag
+// (gorm:"type:uuid") is judged by it too.
+func IDType(typ string) bool {
+	switch typ {
+	case "uuid", "char(26)", "binary(16)", "varbinary(16)":
+		return true
+	}
+	return false
 }
 
 // base returns typ with its domains resolved.

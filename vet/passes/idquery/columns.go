@@ -426,10 +426,6 @@ func textStore(typ string) bool {
 	return err == nil && n >= 26
 }
 
-// idTypes are the column types of ids (internal/schema): a field a GORM
-// or bun tag declares of one is an id column whatever its name.
-var idTypes = map[string]bool{"uuid": true, "char(26)": true, "binary(16)": true, "varbinary(16)": true}
-
 // snake returns a Go name in snake case as GORM names columns: UserID is
 // user_id.
 func snake(name string) string {

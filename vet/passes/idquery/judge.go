@@ -8,6 +8,7 @@ import (
 
 	"github.com/idkeys/id/vet/internal/flow"
 	"github.com/idkeys/id/vet/internal/rule"
+	"github.com/idkeys/id/vet/internal/schema"
 )
 
 // Step 4, the judgement: whether the type bound to an id column is an
@@ -199,7 +200,7 @@ type modelField struct {
 // snake case; the model's primary key (the field named ID, or one tagged
 // gorm:"primaryKey" or bun:",pk") is an id column unless it is a natural
 // key (idKey); so is a field whose tag declares an id's type (ormType,
-// idTypes). Embedded structs' fields are included.
+// schema.IDType). Embedded structs' fields are included.
 func modelFields(t types.Type) []modelField {
 	return modelFieldsDepth(t, 0)
 }
@@ -248,7 +249,7 @@ func modelFieldsDepth(t types.Type, depth int) []modelField {
 		}
 		col, pk := column(f.Name(), tag)
 		typ := ormType(tag)
-		if pk && idKey(f.Name(), col) || idColumn(col) || fks[f.Name()] || idTypes[typ] && !rule.Foreign(col, &foreign) {
+		if pk && idKey(f.Name(), col) || idColumn(col) || fks[f.Name()] || schema.IDType(typ) && !rule.Foreign(col, &foreign) {
 			out = append(out, modelField{f.Name(), col, f.Type(), typ})
 		}
 	}

@@ -98,7 +98,8 @@ func (c *finder) sites(n ast.Node) []site {
 
 // colSite returns the site of a value bound to the column col.
 func (c *finder) colSite(arg ast.Expr, path, col string) site {
-	return site{arg: arg, path: path, id: c.idCol("", col), col: col, bind: true, uuid: c.uuidCol("", col), colType: c.colType("", col)} // schema.go
+	id, uuid, typ := c.colFacts("", col) // schema.go
+	return site{arg: arg, path: path, id: id, col: col, bind: true, uuid: uuid, colType: typ}
 }
 
 // textSites returns the arguments of a query call whose SQL text (when
@@ -147,7 +148,8 @@ func (c *finder) textSites(n *ast.CallExpr, f *types.Func, r *row, path, text st
 		}
 		if hasText && i >= first {
 			col := textColumnAt(text, i-first+1)
-			s.id, s.col, s.uuid, s.colType = c.idCol(text, col), col, c.uuidCol(text, col), c.colType(text, col) // schema.go
+			s.col = col
+			s.id, s.uuid, s.colType = c.colFacts(text, col) // schema.go
 			// The column a string parameter names: while the facts are
 			// computed only.
 			if col == "" && first > 0 && c.t.params != nil {
@@ -394,18 +396,17 @@ func (c *finder) fields(e ast.Expr, path string) []site {
 	}
 	var out []site
 	setFields(c.pass.TypesInfo, lit, func(st *types.Struct, k *ast.Ident, v ast.Expr) bool {
-		col, pk := snake(k.Name), false
+		col, pk, tag := snake(k.Name), false, reflect.StructTag("")
 		for i := range st.NumFields() {
 			if st.Field(i).Name() == k.Name {
-				col, pk = column(k.Name, reflect.StructTag(st.Tag(i)))
+				tag = reflect.StructTag(st.Tag(i))
+				col, pk = column(k.Name, tag)
 			}
 		}
 		s := c.colSite(v, path, col)
 		s.id = s.id || pk && k.Name == "ID" // the model's primary key
-		for i := range st.NumFields() {
-			if st.Field(i).Name() == k.Name && s.colType == "" {
-				s.colType = ormType(reflect.StructTag(st.Tag(i)))
-			}
+		if s.colType == "" {
+			s.colType = ormType(tag)
 		}
 		out = append(out, s)
 		return true

@@ -74,13 +74,12 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 	if src {
 		return
 	}
-	kind, goType, parse := "column", "an id.ID", "parse at their boundary"
-	switch {
-	case bytes16(s.colType) != "":
-		kind, goType, parse = s.colType+" column", compactFix(s.colType), "parse with id.ParseAs[compact.ID]"
-	case wrongStore(typ, s.colType):
-		kind, goType = s.colType+" column", textFix(s.colType)
+	kind, goType := store(typ, s.colType)
+	parse := "parse at their boundary"
+	if bytes16(s.colType) != "" {
+		parse = "parse with id.ParseAs[compact.ID]"
 	}
+	conv := converted(typ, s.colType, s.arg)
 	switch {
 	case s.field != "":
 		then := ""
@@ -90,19 +89,38 @@ func (c *reporter) report(scope *rule.Scope, s site) {
 		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): make field %s of %s %s%s", s.path, kind, s.col, typeName(typ), s.field, typeName(elemType(c.pass.TypesInfo.TypeOf(s.arg))), goType, then)
 	case c.t.paramNames[c.defs.Var(s.arg)]:
 		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): make parameter %s %s; its callers then %s", s.path, kind, s.col, typeName(typ), c.defs.Var(s.arg).Name(), goType, parse)
-	case converted(typ, s.colType, s.arg) != "":
-		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): bind %s", s.path, kind, s.col, typeName(typ), converted(typ, s.colType, s.arg))
+	case conv != "":
+		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): bind %s", s.path, kind, s.col, typeName(typ), conv)
 	default:
 		scope.Reportf(c.pass, pos, "%s binds %s %s as %s (KEYS-5): bind %s, made, parsed or scanned as one where the value comes from", s.path, kind, s.col, typeName(typ), goType)
 	}
 }
 
-// compactFix is the Go type a finding names for a column of the 16-byte
-// type typ (its declared type, in the schema or a GORM or bun tag):
-// compact.ID, which stores an id's 16 bytes; id.ID's value is its 26
-// characters of text, which such a column refuses or never matches.
-func compactFix(typ string) string {
-	return "a compact.ID (a " + typ + " column holds an id's 16 bytes, not id.ID's text)"
+// store returns how a finding names a column of the declared type
+// colType (its schema, a GORM or bun tag) bound a value of type t, and
+// the Go type its fix names: for a 16-byte column (bytes16),
+// compact.ID, which stores an id's 16 bytes, as id.ID's value is its 26
+// characters of text, which such a column refuses or never matches; for
+// a compact.ID in a text column (wrongStore), id.ID; else an id.ID in a
+// "column".
+func store(t types.Type, colType string) (kind, goType string) {
+	switch {
+	case bytes16(colType) != "":
+		return colType + " column", "a compact.ID " + bytesWhy(colType)
+	case wrongStore(t, colType):
+		return colType + " column", "an id.ID " + textWhy(colType)
+	}
+	return "column", "an id.ID"
+}
+
+// bytesWhy and textWhy say why a column of type typ takes compact.ID or
+// id.ID.
+func bytesWhy(typ string) string {
+	return "(a " + typ + " column holds an id's 16 bytes, not id.ID's text)"
+}
+
+func textWhy(typ string) string {
+	return "(a " + typ + " column holds an id's text, not compact.ID's 16 bytes)"
 }
 
 // converted returns the conversion that binds the id e, of type t, as
@@ -117,23 +135,16 @@ func converted(t types.Type, colType string, e ast.Expr) string {
 	}
 	switch {
 	case rule.Named(t, rule.IDPath, "ID"):
-		return "compact.ID{ID: " + x + "} (a " + colType + " column holds an id's 16 bytes, not id.ID's text)"
+		return "compact.ID{ID: " + x + "} " + bytesWhy(colType)
 	case rule.Named(t, compactPath, "ID"):
 		switch ast.Unparen(e).(type) {
 		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.IndexExpr:
 		default:
 			x = "(" + x + ")" // *p
 		}
-		return x + ".ID (a " + colType + " column holds an id's text, not compact.ID's 16 bytes)"
+		return x + ".ID " + textWhy(colType)
 	}
 	return ""
-}
-
-// textFix is the Go type a finding names for a compact.ID bound to a
-// column of the text type typ (textStore): id.ID, whose value is the
-// id's 26 characters.
-func textFix(typ string) string {
-	return "an id.ID (a " + typ + " column holds an id's text, not compact.ID's 16 bytes)"
 }
 
 // reportModel reports the id fields of a model bound whole whose type is
@@ -145,7 +156,7 @@ func (c *reporter) reportModel(scope *rule.Scope, s site) {
 		if f.colType == "" {
 			// No type tag: the schema's type, where every table that
 			// declares the column agrees on it.
-			fields[i].colType = c.colType("", f.column)
+			_, _, fields[i].colType = c.colFacts("", f.column)
 		}
 	}
 	fs := boundWrong(fields)
@@ -197,18 +208,17 @@ func (c *reporter) reportModel(scope *rule.Scope, s site) {
 		return
 	}
 	var b strings.Builder
-	n16, typ16, idFix := 0, "", "an id.ID"
+	n16, typ16, compactFix, idFix := 0, "", "", "an id.ID"
 	for i, f := range fs {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		kind := "column"
+		kind, goType := store(f.typ, f.colType)
 		switch {
 		case bytes16(f.colType) != "":
-			kind, typ16 = f.colType+" column", f.colType
-			n16++
-		case wrongStore(f.typ, f.colType):
-			kind, idFix = f.colType+" column", textFix(f.colType)
+			n16, typ16, compactFix = n16+1, f.colType, goType
+		case kind != "column":
+			idFix = goType
 		}
 		fmt.Fprintf(&b, "%s (%s %s) as %s", f.name, kind, f.column, typeName(f.typ))
 	}
@@ -220,9 +230,9 @@ func (c *reporter) reportModel(scope *rule.Scope, s site) {
 	switch n16 {
 	case 0:
 	case len(fs):
-		fix = verb + compactFix(typ16)
+		fix = verb + compactFix
 	default:
-		fix = "make each field " + idFix + ", or, in a " + typ16 + " column, " + compactFix(typ16)
+		fix = verb + idFix + ", or, in a " + typ16 + " column, " + compactFix
 	}
 	scope.Reportf(c.pass, s.arg.Pos(), "%s binds %s of %s (KEYS-5): %s", s.path, b.String(), typeName(elemType(t)), fix)
 }

@@ -15,61 +15,26 @@ import (
 // owner, version, server_identifier. The name rule (idColumn) stays; the
 // schema only adds columns.
 
-// idCol reports whether col, a placeholder's column in the SQL text
-// (or a key's, with text ""), is an id column: by its name (idColumn),
-// or by the module's schema unless a word of its name says another
-// system's (rule.Foreign).
-func (c *pkg) idCol(text, col string) bool {
-	if idColumn(col) {
-		return true
+// colFacts judges col, a placeholder's column in the SQL text (or a
+// key's, with text ""), looking it up in the module's schema once:
+//   - id: it is an id column, by its name (idColumn), or by the schema
+//     unless a word of its name says another system's (rule.Foreign);
+//   - uuid: its values are UUIDs, by its name (uuidColumn) or by its
+//     type, or its key's, in the schema: then no id.Parse advice;
+//   - typ: its declared type in the schema (schema.Type), or "": a
+//     16-byte type's Go type is compact.ID, a text type's id.ID.
+func (c *pkg) colFacts(text, col string) (id, uuid bool, typ string) {
+	sid, suuid := false, false
+	if s := moduleSchema(c.pass); s != nil && col != "" {
+		var tables []string
+		if text != "" {
+			tables = schema.Tables(text)
+		}
+		sid, suuid = s.Column(tables, col)
+		typ = s.Type(tables, col)
 	}
-	id, _ := c.schemaColumn(text, col)
-	return id && !rule.Foreign(col, &foreign)
-}
-
-// uuidCol reports whether col's values are UUIDs, by its name
-// (uuidColumn) or by its type, or its key's, in the schema (uuid): then
-// no id.Parse advice is given.
-func (c *pkg) uuidCol(text, col string) bool {
-	if uuidColumn(col) {
-		return true
-	}
-	_, uuid := c.schemaColumn(text, col)
-	return uuid
-}
-
-// colType returns col's declared type in the schema (schema.Type), or
-// "": a 16-byte type's Go type is compact.ID, a text type's id.ID.
-func (c *pkg) colType(text, col string) string {
-	if col == "" {
-		return ""
-	}
-	s := moduleSchema(c.pass)
-	if s == nil {
-		return ""
-	}
-	var tables []string
-	if text != "" {
-		tables = schema.Tables(text)
-	}
-	return s.Type(tables, col)
-}
-
-// schemaColumn judges col in the schema of the module of c's package,
-// among the tables text names (schema.Column).
-func (c *pkg) schemaColumn(text, col string) (id, uuid bool) {
-	if col == "" {
-		return false, false
-	}
-	s := moduleSchema(c.pass)
-	if s == nil {
-		return false, false
-	}
-	var tables []string
-	if text != "" {
-		tables = schema.Tables(text)
-	}
-	return s.Column(tables, col)
+	id = idColumn(col) || sid && !rule.Foreign(col, &foreign)
+	return id, uuidColumn(col) || suuid, typ
 }
 
 // moduleSchema returns the schema of the module that holds pass's
