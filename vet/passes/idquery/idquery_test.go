@@ -45,7 +45,7 @@ func TestSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, idquery.Analyzer, "queryschema")
+	analysistest.Run(t, dir, idquery.Analyzer, "queryschema", "queryschemauuid")
 }
 
 // TestDeclaredSinks: -idquery.sinks declares a store interface whose

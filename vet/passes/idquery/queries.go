@@ -391,8 +391,8 @@ func (c *finder) anyParam(e ast.Expr) (int, bool) {
 func (c *finder) fields(e ast.Expr, path string) []site {
 	e = pointee(e)
 	lit, ok := e.(*ast.CompositeLit)
-	if !ok {
-		return nil
+	if !ok || idType(c.pass.TypesInfo.TypeOf(lit)) {
+		return nil // compact.ID{ID: v} is an id, not a model
 	}
 	var out []site
 	setFields(c.pass.TypesInfo, lit, func(st *types.Struct, k *ast.Ident, v ast.Expr) bool {

@@ -124,27 +124,55 @@ func textWhy(typ string) string {
 }
 
 // converted returns the conversion that binds the id e, of type t, as
-// the column of type colType holds it: compact.ID{ID: e} for an id.ID in
-// a 16-byte column, e.ID for a compact.ID in a text column, each with
-// the reason; "" for any other type (a pointer, a typed id), or an
-// expression too long to quote.
+// the column of type colType holds it, with the reason: compact.ID{ID: e}
+// for an id.ID in a 16-byte column; e.ID for a compact.ID in a text
+// column, or v for compact.ID{ID: v}; "" for any other type (a pointer,
+// a typed id), or an expression too long to quote.
 func converted(t types.Type, colType string, e ast.Expr) string {
-	x := types.ExprString(e)
-	if t == nil || len(x) > 40 || !wrongStore(t, colType) {
+	if t == nil || !wrongStore(t, colType) {
 		return ""
 	}
 	switch {
 	case rule.Named(t, rule.IDPath, "ID"):
-		return "compact.ID{ID: " + x + "} " + bytesWhy(colType)
-	case rule.Named(t, compactPath, "ID"):
-		switch ast.Unparen(e).(type) {
-		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.IndexExpr:
-		default:
-			x = "(" + x + ")" // *p
+		if x := quoted(e); x != "" {
+			return "compact.ID{ID: " + x + "} " + bytesWhy(colType)
 		}
-		return x + ".ID " + textWhy(colType)
+	case rule.Named(t, compactPath, "ID"):
+		x := quoted(e)
+		switch u := ast.Unparen(e).(type) {
+		case *ast.CompositeLit: // compact.ID{ID: v}: v
+			x = ""
+			if len(u.Elts) == 1 {
+				v := u.Elts[0]
+				if kv, ok := v.(*ast.KeyValueExpr); ok {
+					v = kv.Value
+				}
+				x = quoted(v)
+			}
+		case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.IndexExpr:
+			if x != "" {
+				x += ".ID"
+			}
+		default:
+			if x != "" {
+				x = "(" + x + ").ID" // *p
+			}
+		}
+		if x != "" {
+			return x + " " + textWhy(colType)
+		}
 	}
 	return ""
+}
+
+// quoted returns e as Go source for a message, or "" when it is over 40
+// characters or abbreviated (a function literal's body).
+func quoted(e ast.Expr) string {
+	x := types.ExprString(e)
+	if len(x) > 40 || strings.Contains(x, "…") {
+		return ""
+	}
+	return x
 }
 
 // reportModel reports the id fields of a model bound whole whose type is

@@ -40,9 +40,11 @@ func (s *Store) converted(p *compact.ID) {
 	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, v) // want `^sql\.DB\.QueryRow binds uuid column server_identifier as id\.ID \(KEYS-5\): bind compact\.ID\{ID: v\} \(a uuid column holds an id's 16 bytes, not id\.ID's text\)$`
 	c := compact.ID{ID: v}
 	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, c)
-	s.db.QueryRow(`SELECT * FROM posts WHERE id = $1`, c)  // want `^sql\.DB\.QueryRow binds char\(26\) column id as compact\.ID \(KEYS-5\): bind c\.ID \(a char\(26\) column holds an id's text, not compact\.ID's 16 bytes\)$`
-	s.db.QueryRow(`SELECT * FROM posts WHERE id = $1`, *p) // want `^sql\.DB\.QueryRow binds char\(26\) column id as compact\.ID \(KEYS-5\): bind \(\*p\)\.ID `
+	s.db.QueryRow(`SELECT name FROM servers WHERE server_identifier = $1`, compact.ID{ID: v}) // the fix above, written in
+	s.db.QueryRow(`SELECT * FROM posts WHERE id = $1`, c)                                     // want `^sql\.DB\.QueryRow binds char\(26\) column id as compact\.ID \(KEYS-5\): bind c\.ID \(a char\(26\) column holds an id's text, not compact\.ID's 16 bytes\)$`
+	s.db.QueryRow(`SELECT * FROM posts WHERE id = $1`, *p)                                    // want `^sql\.DB\.QueryRow binds char\(26\) column id as compact\.ID \(KEYS-5\): bind \(\*p\)\.ID `
 	s.db.QueryRow(`SELECT * FROM posts WHERE id = $1`, c.ID)
+	s.db.QueryRow(`SELECT * FROM posts WHERE id = $1`, compact.ID{ID: v}) // want `^sql\.DB\.QueryRow binds char\(26\) column id as compact\.ID \(KEYS-5\): bind v \(a char\(26\) column holds an id's text, not compact\.ID's 16 bytes\)$`
 }
 
 // A reference to users' text key id, inline and as a table constraint.

@@ -1,0 +1,3 @@
+module queryschemauuid
+
+go 1.24
